@@ -1,0 +1,104 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Runtime } from './platform/bootstrap';
+import { registerErrorHandler } from './platform/http/error-handler';
+import { requireSignIn } from './platform/http/request-context';
+import { registerOauthRoutes } from './modules/auth/oauth.routes';
+import { registerInvitationRoutes, registerPublicAuthRoutes } from './modules/auth/auth.routes';
+import { registerUserRoutes } from './modules/users/users.routes';
+import { registerCompanyRoutes } from './modules/companies/companies.routes';
+import { registerIlocRoutes } from './modules/ilocs/ilocs.routes';
+import { registerPreferenceRoutes } from './modules/preferences/preferences.routes';
+
+/**
+ * The whole server in one place: platform plugins, then every module, explicitly. Reading this file
+ * tells what the API serves.
+ */
+export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
+  const { config } = runtime;
+  const app = Fastify({
+    loggerInstance: runtime.log,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    ajv: { customOptions: { coerceTypes: false } },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI/emotion inject style tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimitPerMinute,
+    timeWindow: '1 minute',
+    errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, message: `Too many requests, retry in ${Math.ceil(ctx.ttl / 1000)} s` }),
+  });
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Omnio API', version: '1.0.0', description: 'Multi-channel orders, inventory and supply chain.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.get('/api/health', { schema: { tags: ['platform'] } }, async () => ({ status: 'ok' }));
+  registerOauthRoutes(app, runtime);
+  registerPublicAuthRoutes(app, runtime);
+  if (runtime.smtpSink && config.env !== 'production') {
+    const sink = runtime.smtpSink;
+    app.get('/api/dev/mail', { schema: { tags: ['platform'], hide: true } }, async () => ({ data: sink.messages() }));
+  }
+
+  await app.register(
+    async (api) => {
+      requireSignIn(api, runtime);
+      registerUserRoutes(api, runtime);
+      registerInvitationRoutes(api, runtime);
+      registerPreferenceRoutes(api, runtime);
+      registerCompanyRoutes(api, runtime);
+      registerIlocRoutes(api, runtime);
+    },
+    { prefix: '/api/1.0' },
+  );
+
+  await registerWebApp(app, config.webDist);
+  return app;
+}
+
+/** Serves the built web app; any other GET outside the API is a client route (history mode). */
+async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const index = path.join(webDist, 'index.html');
+  const hasWeb = fs.existsSync(index);
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '';
+    const isApi = url.startsWith('/api') || url.startsWith('/oauth');
+    if (!isApi && request.method === 'GET' && hasWeb) {
+      return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(index));
+    }
+    return reply.status(404).send({ message: isApi ? 'Not found' : 'Not found (the web app is not built: npm run build --workspace @omnio/web)' });
+  });
+}

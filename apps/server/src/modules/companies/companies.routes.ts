@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZCompanyCreate, ZCompanyUpdate, ZListQuery } from '@omnio/domain';
+import type { AppDeps } from '../../platform/http/context';
+import { authedCtx } from '../../platform/http/request-context';
+import { createCompany, deleteCompany, getCompany, listCompanies, updateCompany } from './companies.service';
+
+const owner = ['owner'] as const;
+const ZIdParams = z.object({ id: z.string().max(64) });
+
+export function registerCompanyRoutes(scope: FastifyInstance, deps: AppDeps): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const tags = ['companies'];
+  app.get('/companies', { config: { access: { roles: owner, permission: 'read-company' } }, schema: { tags, querystring: ZListQuery } },
+    async (req) => listCompanies(authedCtx(req, deps), req.query));
+  app.post('/companies', { config: { access: { roles: owner, permission: 'create-company' } }, schema: { tags, body: ZCompanyCreate } },
+    async (req, reply) => reply.status(201).send({ data: await createCompany(authedCtx(req, deps), req.body) }));
+  app.get('/companies/:id', { config: { access: { roles: owner, permission: 'read-company' } }, schema: { tags, params: ZIdParams } },
+    async (req) => ({ data: await getCompany(authedCtx(req, deps), req.params.id) }));
+  app.put('/companies/:id', { config: { access: { roles: owner, permission: 'update-company' } }, schema: { tags, params: ZIdParams, body: ZCompanyUpdate } },
+    async (req) => ({ data: await updateCompany(authedCtx(req, deps), req.params.id, req.body) }));
+  app.delete('/companies/:id', { config: { access: { roles: owner, permission: 'delete-company' } }, schema: { tags, params: ZIdParams } },
+    async (req, reply) => {
+      await deleteCompany(authedCtx(req, deps), req.params.id);
+      return reply.status(204).send();
+    });
+}

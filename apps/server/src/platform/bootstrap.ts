@@ -1,0 +1,54 @@
+import pino from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/client';
+import { migrate } from './db/migrate';
+import { ensureOauthClient, seedDemo } from './db/seed';
+import { createMailer, type Mailer } from './mail/mailer';
+import { startSmtpSink, type SmtpSink } from './mail/smtp-sink';
+import type { AppDeps } from './http/context';
+
+export interface Runtime extends AppDeps {
+  log: FastifyBaseLogger;
+  smtpSink?: SmtpSink;
+  close(): Promise<void>;
+}
+
+export async function prepareDatabase(config: Config, log: FastifyBaseLogger, database?: Database): Promise<Database> {
+  const db =
+    database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, appRole: config.dbAppRole, poolSize: config.dbPoolSize }));
+  const ran = await migrate(db.ownerExec, config.dbAppRole);
+  if (ran.length) log.info({ migrations: ran }, 'migrations applied');
+  await db.enterAppRole();
+  await ensureOauthClient(db.db, config);
+  return db;
+}
+
+/** Opens everything a process needs: database (migrated, seeded), mail. */
+export async function startRuntime(config: Config, options: { database?: Database; log?: FastifyBaseLogger } = {}): Promise<Runtime> {
+  const log = options.log ?? (pino({ level: config.logLevel }) as unknown as FastifyBaseLogger);
+  const database = await prepareDatabase(config, log, options.database);
+  if (config.seedDemo && (await seedDemo(database.db))) log.info('demo data seeded');
+  let smtpSink: SmtpSink | undefined;
+  let smtpUrl = config.smtpUrl;
+  if (!smtpUrl) {
+    if (config.env === 'production') log.warn('SMTP_URL is not set: mail goes to the built-in sink and is not delivered');
+    smtpSink = await startSmtpSink(config.smtpSinkPort);
+    smtpUrl = smtpSink.url;
+    log.info({ port: smtpSink.port }, 'built-in SMTP sink catching mail');
+  }
+  const mailer: Mailer = createMailer(smtpUrl, config.mailFrom, log);
+  return {
+    config,
+    database,
+    mailer,
+    log,
+    ...(smtpSink ? { smtpSink } : {}),
+    async close() {
+      mailer.close();
+      await smtpSink?.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import path from 'node:path';
+
+export interface Config {
+  env: 'development' | 'test' | 'production';
+  port: number;
+  host: string;
+  /** PostgreSQL connection string; undefined means the embedded PGlite database in dataDir. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  /** The non-owner role application queries run as, so row-level security applies to them. */
+  dbAppRole: string;
+  dbPoolSize: number;
+  appUrl: string;
+  oauthClientId: string;
+  oauthClientSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  passwordResetTtlSeconds: number;
+  invitationTtlSeconds: number;
+  /** smtp://user:pass@host:port; unset starts the built-in sink (development and tests). */
+  smtpUrl: string | undefined;
+  smtpSinkPort: number;
+  mailFrom: string;
+  logLevel: string;
+  webDist: string;
+  seedDemo: boolean;
+  rateLimitPerMinute: number;
+  /** Sign-in attempts per minute per client address (password guessing). */
+  loginRateLimitPerMinute: number;
+}
+
+function int(value: string | undefined, fallback: number): number {
+  const n = value === undefined || value === '' ? NaN : Number(value);
+  return Number.isFinite(n) ? Math.trunc(n) : fallback;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const nodeEnv = env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development';
+  const port = int(env.PORT, 3000);
+  const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+  const config: Config = {
+    env: nodeEnv,
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    dbAppRole: env.DB_APP_ROLE ?? 'omnio_app',
+    dbPoolSize: int(env.DB_POOL_SIZE, 10),
+    appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    oauthClientId: env.OAUTH_CLIENT_ID ?? 'omnio-web',
+    oauthClientSecret: env.OAUTH_CLIENT_SECRET ?? 'omnio-web-secret',
+    accessTokenTtlSeconds: int(env.ACCESS_TOKEN_TTL, 3600),
+    refreshTokenTtlSeconds: int(env.REFRESH_TOKEN_TTL, 30 * 24 * 3600),
+    passwordResetTtlSeconds: int(env.PASSWORD_RESET_TTL, 3600),
+    invitationTtlSeconds: int(env.INVITATION_TTL, 7 * 24 * 3600),
+    smtpUrl: env.SMTP_URL || undefined,
+    smtpSinkPort: int(env.SMTP_SINK_PORT, 0),
+    mailFrom: env.MAIL_FROM ?? 'Omnio <no-reply@omnio.test>',
+    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
+    seedDemo: env.SEED_DEMO !== 'false',
+    rateLimitPerMinute: int(env.RATE_LIMIT_PER_MINUTE, 100_000),
+    loginRateLimitPerMinute: int(env.LOGIN_RATE_LIMIT_PER_MINUTE, 30),
+    ...overrides,
+  };
+  return config;
+}

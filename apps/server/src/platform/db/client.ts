@@ -1,0 +1,122 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { schema, type Schema } from './schema';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
+
+export type AppDb = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
+/** Anything queries run on: the database outside a transaction, or a transaction. */
+export type Queryable = AppDb | Tx;
+
+/** Executes SQL as the database owner (migrations, test fixtures); answers the last statement's rows. */
+export type OwnerExec = (sqlText: string) => Promise<Record<string, unknown>[]>;
+
+export interface Database {
+  kind: 'postgres' | 'pglite';
+  /** Queries run as the non-owner app role, so forced row-level security applies. */
+  db: AppDb;
+  ownerExec: OwnerExec;
+  /** One round trip that returns rows, as the app role; used by hot paths that want raw SQL. */
+  query<T extends Record<string, unknown>>(text: string, params: unknown[]): Promise<T[]>;
+  /** After migrations: the embedded single session switches to the app role (pooled sessions already are). */
+  enterAppRole(): Promise<void>;
+  /** Embedded only: a tarball of the whole data dir (tests clone a migrated template from it). */
+  dumpDataDir?: () => Promise<Blob>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  appRole: string;
+  poolSize: number;
+  /** In-memory PGlite (tests): no folder, no lock. */
+  memory?: boolean;
+  /** A PGlite data dir dump to start from (tests clone a migrated template this way). */
+  loadDataDir?: Blob | File;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options);
+}
+
+async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize,
+    // Every pooled session runs as the app role from its first statement.
+    options: `-c role=${options.appRole}`,
+  });
+  const ownerExec: OwnerExec = async (sqlText) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      const res = (await client.query(sqlText)) as pg.QueryResult | pg.QueryResult[];
+      const last = Array.isArray(res) ? res[res.length - 1] : res;
+      return last?.rows ?? [];
+    } finally {
+      await client.end();
+    }
+  };
+  const db = drizzlePg(pool, { schema }) as unknown as AppDb;
+  return {
+    kind: 'postgres',
+    db,
+    ownerExec,
+    async query(text, params) {
+      const res = await pool.query(text, params);
+      return res.rows;
+    },
+    async enterAppRole() {},
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(options: DatabaseOptions): Promise<Database> {
+  let lock: DataDirLock | undefined;
+  let dataDir: string | undefined;
+  if (!options.memory) {
+    dataDir = path.join(options.dataDir, 'pglite');
+    fs.mkdirSync(dataDir, { recursive: true });
+    lock = acquireDataDirLock(options.dataDir);
+  }
+  const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+  let role = 'owner';
+  const db = drizzlePglite(client, { schema }) as unknown as AppDb;
+  // PGlite is one session: the owner runs migrations, then the session switches to the app role for good.
+  const ownerExec: OwnerExec = async (sqlText) => {
+    if (role !== 'owner') await client.exec('RESET ROLE');
+    try {
+      const res = await client.exec(sqlText);
+      return (res[res.length - 1]?.rows ?? []) as Record<string, unknown>[];
+    } finally {
+      if (role !== 'owner') await client.exec(`SET ROLE ${options.appRole}`);
+    }
+  };
+  return {
+    kind: 'pglite',
+    db,
+    ownerExec,
+    async query(text, params) {
+      const res = await client.query(text, params);
+      return res.rows as never;
+    },
+    async enterAppRole() {
+      await client.exec(`SET ROLE ${options.appRole}`);
+      role = 'app';
+    },
+    dumpDataDir: () => client.dumpDataDir('none'),
+    async close() {
+      await client.close();
+      lock?.release();
+    },
+  };
+}
+

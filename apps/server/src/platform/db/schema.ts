@@ -1,0 +1,9 @@
+import * as users from '../../modules/users/users.tables';
+import * as companies from '../../modules/companies/companies.tables';
+import * as suppliers from '../../modules/suppliers/suppliers.tables';
+import * as ilocs from '../../modules/ilocs/ilocs.tables';
+import * as auth from '../../modules/auth/auth.tables';
+
+/** Every module's tables, for Drizzle's typed queries. The SQL in migrations/ is the source of truth. */
+export const schema = { ...users, ...companies, ...suppliers, ...ilocs, ...auth };
+export type Schema = typeof schema;

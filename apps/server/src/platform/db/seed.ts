@@ -1,0 +1,63 @@
+import { count, eq, sql } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { AppDb } from './client';
+import { withTenant } from './tenant';
+import { users } from '../../modules/users/users.tables';
+import { insertUser } from '../../modules/users/users.service';
+import { insertCompany } from '../../modules/companies/companies.service';
+import { suppliers } from '../../modules/suppliers/suppliers.tables';
+import { ilocs } from '../../modules/ilocs/ilocs.tables';
+import { oauthClients } from '../../modules/auth/auth.tables';
+import { hashClientSecret } from '../../modules/auth/oauth-model';
+
+/** The web app's OAuth client, kept in step with configuration at every start. */
+export async function ensureOauthClient(db: AppDb, config: Config): Promise<void> {
+  await db
+    .insert(oauthClients)
+    .values({ id: config.oauthClientId, name: 'Omnio web', secretHash: hashClientSecret(config.oauthClientSecret), grants: ['password', 'refresh_token'] })
+    .onConflictDoUpdate({ target: oauthClients.id, set: { secretHash: hashClientSecret(config.oauthClientSecret), revoked: false } });
+}
+
+export const DEMO = {
+  owner: { email: 'admin@omnio.test', password: 'Omnio#Admin1', name: 'Olivia Owner' },
+  acmeTenant: { email: 'tenant@acme.test', password: 'Omnio#Tenant1', name: 'Tom Tenant' },
+  acmeSupplier: { email: 'supplier@acme.test', password: 'Omnio#Supplier1', name: 'Sam Supplier' },
+  globexTenant: { email: 'tenant@globex.test', password: 'Omnio#Tenant2', name: 'Gina Globex' },
+} as const;
+
+/** API.md demo data: four users, two companies, a supplier, a few ilocs per company. Only on an empty database. */
+export async function seedDemo(db: AppDb): Promise<boolean> {
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(users);
+  if (n > 0) return false;
+  await db.transaction(async (tx) => {
+    await insertUser(tx, { ...DEMO.owner, role: 'owner' });
+    const acme = await insertCompany(tx, { name: 'Acme Outfitters', email: 'ops@acme.test', city: 'Austin', region: 'TX', country: 'US' });
+    const globex = await insertCompany(tx, { name: 'Globex Retail', email: 'ops@globex.test', city: 'Madrid', country: 'ES' });
+    await insertUser(tx, { ...DEMO.acmeTenant, role: 'tenant', companyId: acme.id });
+    await insertUser(tx, { ...DEMO.globexTenant, role: 'tenant', companyId: globex.id, language: 'sp' });
+
+    await tx.execute(sql`select set_config('app.tenant_id', ${acme.id}, true)`);
+    const [northwind] = await tx.insert(suppliers).values({ tenantId: acme.id, name: 'Northwind Supply', email: 'orders@northwind.test' }).returning();
+    await tx.insert(ilocs).values([
+      { tenantId: acme.id, name: 'Austin Main Warehouse', code: 'AUS-MAIN', type: 'warehouse', city: 'Austin', region: 'TX', country: 'US' },
+      { tenantId: acme.id, name: 'Shipedge Reno', code: 'SE-RENO', type: '3pl', company: 'shipedge', menu: true, city: 'Reno', region: 'NV', country: 'US' },
+      { tenantId: acme.id, name: 'Downtown Store', code: 'STORE-1', type: 'store', city: 'Austin', region: 'TX', country: 'US' },
+    ]);
+    await insertUser(tx, { ...DEMO.acmeSupplier, role: 'supplier', companyId: acme.id, supplierId: northwind!.id });
+
+    await tx.execute(sql`select set_config('app.tenant_id', ${globex.id}, true)`);
+    await tx.insert(ilocs).values([
+      { tenantId: globex.id, name: 'Madrid Central', code: 'MAD-1', type: 'warehouse', city: 'Madrid', country: 'ES' },
+      { tenantId: globex.id, name: 'Mintsoft UK', code: 'MS-UK', type: '3pl', company: 'mintsoft', menu: true, city: 'London', country: 'GB' },
+    ]);
+  });
+  return true;
+}
+
+export async function demoUserId(db: AppDb, email: string): Promise<string> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
+  if (!row) throw new Error(`demo user ${email} missing`);
+  return row.id;
+}
+
+export { withTenant };

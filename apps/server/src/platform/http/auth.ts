@@ -1,0 +1,67 @@
+import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { effectiveRole, type Role } from '@omnio/domain';
+import type { Database } from '../db/client';
+import type { Principal } from './context';
+import { unauthenticated } from './errors';
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+// One round trip: the token, its user, roles, permissions and membership in the token's company.
+const PRINCIPAL_SQL = `
+SELECT t.id AS token_id, t.user_id, t.client_id, t.scopes, t.impersonator_id,
+  cu.company_id, cu.supplier_id,
+  ARRAY(SELECT r.role FROM user_roles r WHERE r.user_id = t.user_id ORDER BY r.position) AS roles,
+  ARRAY(SELECT p.name FROM user_permissions up JOIN permissions p ON p.id = up.permission_id WHERE up.user_id = t.user_id) AS permissions
+FROM oauth_access_tokens t
+JOIN users u ON u.id = t.user_id AND u.disabled_at IS NULL
+LEFT JOIN company_users cu ON cu.company_id = t.company_id AND cu.user_id = t.user_id
+WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.expires_at > now()`;
+
+interface PrincipalRow extends Record<string, unknown> {
+  token_id: string;
+  user_id: string;
+  client_id: string;
+  scopes: string;
+  impersonator_id: string | null;
+  company_id: string | null;
+  supplier_id: string | null;
+  roles: string[];
+  permissions: string[];
+}
+
+export async function principalFromToken(database: Database, token: string): Promise<Principal | null> {
+  const rows = await database.query<PrincipalRow>(PRINCIPAL_SQL, [hashToken(token)]);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    userId: row.user_id,
+    tokenId: row.token_id,
+    clientId: row.client_id,
+    roles: row.roles as Role[],
+    role: effectiveRole(row.roles),
+    permissions: new Set(row.permissions),
+    companyId: row.company_id,
+    supplierId: row.supplier_id,
+    impersonatorId: row.impersonator_id,
+    scopes: row.scopes,
+  };
+}
+
+/** `Authorization: Bearer <token>`; the token type is case-insensitive as RFC 6750 allows. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}
+
+export async function authenticate(request: FastifyRequest, database: Database): Promise<Principal> {
+  const token = bearerToken(request);
+  if (!token || token.length > 512) throw unauthenticated();
+  const principal = await principalFromToken(database, token);
+  if (!principal) throw unauthenticated();
+  return principal;
+}

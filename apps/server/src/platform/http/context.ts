@@ -1,0 +1,44 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Role } from '@omnio/domain';
+import type { Config } from '../config';
+import type { AppDb, Database } from '../db/client';
+import type { Mailer } from '../mail/mailer';
+
+/** Process-wide dependencies, built once in app.ts and handed to services through the request context. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+}
+
+/** Who is calling, as the access token says. */
+export interface Principal {
+  userId: string;
+  tokenId: string;
+  clientId: string;
+  roles: Role[];
+  /** The effective role: the first of roles. */
+  role: Role | null;
+  permissions: ReadonlySet<string>;
+  /** The company the token works in (null for an owner outside any company). */
+  companyId: string | null;
+  supplierId: string | null;
+  impersonatorId: string | null;
+  scopes: string;
+}
+
+/** What every service receives first. */
+export interface Ctx {
+  db: AppDb;
+  deps: AppDeps;
+  log: FastifyBaseLogger;
+}
+
+export interface AuthedCtx extends Ctx {
+  principal: Principal;
+}
+
+/** A context bound to one tenant: services open withTenant(ctx, ...) with it. */
+export interface TenantCtx extends AuthedCtx {
+  tenantId: string;
+}

@@ -1,0 +1,97 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DomainError, FORBIDDEN_MESSAGE, type ErrorCode } from './errors';
+
+const STATUS: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  VALIDATION: 422,
+  INVALID_TRANSITION: 409,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+};
+
+function domainBody(err: DomainError): Record<string, unknown> {
+  switch (err.code) {
+    case 'UNAUTHENTICATED':
+      return { message: 'Unauthenticated.' };
+    case 'FORBIDDEN':
+      return { message: FORBIDDEN_MESSAGE };
+    case 'VALIDATION':
+      return { message: err.message, errors: err.extra.errors ?? {} };
+    case 'INVALID_TRANSITION':
+      return { message: err.message, code: 'INVALID_TRANSITION', from: err.extra.from, action: err.extra.action };
+    case 'CONFLICT':
+      return { message: err.message, code: 'CONFLICT' };
+    default:
+      return { message: err.message };
+  }
+}
+
+type ZodIssueLike = {
+  path?: PropertyKey[];
+  instancePath?: string;
+  message: string;
+  params?: { issue?: { path?: PropertyKey[]; message?: string; code?: string; keys?: string[] } };
+};
+
+/** Fastify + zod validation errors to the API.md 422 shape, keyed by dotted field path. */
+function validationErrors(err: FastifyError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const items = (err.validation ?? []) as unknown as ZodIssueLike[];
+  for (const item of items) {
+    const issue = item.params?.issue;
+    if (issue?.code === 'unrecognized_keys' && issue.keys) {
+      // Name the unexpected field itself, as a form would.
+      for (const k of issue.keys) (errors[[...(issue.path ?? []).map(String), k].join('.')] ??= []).push('This field is not allowed');
+      continue;
+    }
+    const issuePath = issue?.path ?? item.path;
+    const key = issuePath && issuePath.length
+      ? issuePath.map(String).join('.')
+      : (item.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || (err.validationContext ?? 'body');
+    (errors[key] ??= []).push(item.params?.issue?.message ?? item.message);
+  }
+  return errors;
+}
+
+/** Postgres errors that reach here are races a service did not pre-check: report them, never as a 500. */
+function pgError(err: unknown): { status: number; body: Record<string, unknown> } | null {
+  const code = (err as { code?: unknown }).code;
+  if (code === '23505') return { status: 409, body: { message: 'A record with these values already exists', code: 'CONFLICT' } };
+  if (code === '23503') return { status: 409, body: { message: 'The record is still referenced by other records', code: 'CONFLICT' } };
+  if (code === '40001' || code === '40P01') return { status: 409, body: { message: 'Concurrent update, try again', code: 'CONFLICT' } };
+  if (code === '22P02' || code === '22001' || code === '22003') return { status: 422, body: { message: 'Invalid value', errors: {} } };
+  return null;
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof DomainError) {
+      if (error.code === 'RATE_LIMITED') void reply.header('Retry-After', '60');
+      return reply.status(STATUS[error.code]).send(domainBody(error));
+    }
+    if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      return reply.status(422).send({ message: 'The given data was invalid.', errors: validationErrors(error) });
+    }
+    const pg = pgError(error);
+    if (pg) return reply.status(pg.status).send(pg.body);
+    const status = error.statusCode ?? 500;
+    if (status === 429) return reply.status(429).send({ message: 'Too Many Requests' });
+    if (status >= 400 && status < 500) {
+      const message =
+        error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+          ? 'Malformed JSON body'
+          : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? 'Request body is too large'
+            : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+              ? 'Unsupported content type'
+              : error.message;
+      return reply.status(status).send({ message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'Server Error' });
+  });
+}

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import { inject } from 'vitest';
+import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { loadConfig, type Config } from '../platform/config';
+import { openDatabase, type Database } from '../platform/db/client';
+import { startRuntime, type Runtime } from '../platform/bootstrap';
+import { buildApp } from '../app';
+import { DEMO } from '../platform/db/seed';
+import type { SmtpSink } from '../platform/mail/smtp-sink';
+import { databaseUrl } from './global-setup';
+
+export { DEMO };
+
+/** A fresh database cloned from the migrated, seeded template. */
+export async function cloneTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+  const testDb = inject('testDb');
+  if (testDb.kind === 'postgres') {
+    const name = `omnio_t_${process.ppid}_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: testDb.adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${testDb.template}`);
+    await admin.end();
+    const url = databaseUrl(testDb.adminUrl, name);
+    const database = await openDatabase({ databaseUrl: url, dataDir: '', appRole: 'omnio_app', poolSize: 5 });
+    return {
+      database,
+      url,
+      async drop() {
+        const a = new pg.Client({ connectionString: testDb.adminUrl });
+        await a.connect();
+        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await a.end();
+      },
+    };
+  }
+  const blob = new Blob([fs.readFileSync(testDb.dumpFile)]);
+  const database = await openDatabase({ databaseUrl: undefined, dataDir: '', appRole: 'omnio_app', poolSize: 1, memory: true, loadDataDir: blob });
+  return { database, drop: async () => {} };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  runtime: Runtime;
+  database: Database;
+  smtp: SmtpSink;
+  config: Config;
+  /** Signs in with the password grant and answers the token response. */
+  login(username: string, password: string): Promise<{ access_token: string; refresh_token: string; expires_in: number }>;
+  /** Authorization headers of a demo user, signed in once per file. */
+  as(who: keyof typeof DEMO): Promise<{ authorization: string }>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const clone = await cloneTestDatabase();
+  const config = loadConfig(
+    { NODE_ENV: 'test' },
+    { seedDemo: false, appUrl: 'http://omnio.test', loginRateLimitPerMinute: 10_000, smtpUrl: undefined, ...overrides },
+  );
+  const runtime = await startRuntime(config, { database: clone.database, log: pino({ level: 'silent' }) as unknown as FastifyBaseLogger });
+  const app = await buildApp(runtime);
+  await app.ready();
+  const tokens = new Map<string, string>();
+  const login: TestApp['login'] = async (username, password) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      payload: { grant_type: 'password', username, password, client_id: config.oauthClientId, client_secret: config.oauthClientSecret, scopes: '*' },
+    });
+    if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+    return res.json();
+  };
+  return {
+    app,
+    runtime,
+    database: clone.database,
+    smtp: runtime.smtpSink!,
+    config,
+    login,
+    async as(who) {
+      let token = tokens.get(who);
+      if (!token) {
+        token = (await login(DEMO[who].email, DEMO[who].password)).access_token;
+        tokens.set(who, token);
+      }
+      return { authorization: `Bearer ${token}` };
+    },
+    async close() {
+      await app.close();
+      await runtime.close();
+      await clone.drop();
+    },
+  };
+}
+
+export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): T {
+  return res.json() as T;
+}
+
+/** Counts rows as the database owner would see them (bypassing RLS), to prove a failed request wrote nothing. */
+export async function countRows(t: TestApp, table: string): Promise<number> {
+  const rows = await t.database.ownerExec(`SELECT count(*)::int AS n FROM ${table}`);
+  return Number(rows[0]?.n ?? 0);
+}

@@ -1,0 +1,6 @@
+export * from './roles';
+export * from './permissions';
+export * from './password';
+export * from './schemas';
+export * from './preferences';
+export * from './list-query';
