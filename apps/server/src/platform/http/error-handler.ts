@@ -79,7 +79,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const pg = pgError(error);
     if (pg) return reply.status(pg.status).send(pg.body);
     const status = error.statusCode ?? 500;
-    if (status === 429) return reply.status(429).send({ message: 'Too Many Requests' });
+    if (status === 429) return reply.status(429).send({ message: error.message || 'Too Many Requests' });
     if (status >= 400 && status < 500) {
       const message =
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
