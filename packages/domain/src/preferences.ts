@@ -11,7 +11,8 @@ export const PREFERENCE_DEFAULTS: Record<string, { version: number; value: unkno
 };
 
 export function resolvePreference(key: string, stored: { version: number; value: unknown } | undefined): unknown {
-  const def = PREFERENCE_DEFAULTS[key];
+  // Own keys only: a stored key like "constructor" must not resolve to Object.prototype's.
+  const def = Object.hasOwn(PREFERENCE_DEFAULTS, key) ? PREFERENCE_DEFAULTS[key] : undefined;
   if (!def) return stored?.value ?? null;
   if (!stored || stored.version !== def.version) return def.value;
   return stored.value;

@@ -18,9 +18,9 @@ export const ZLoginForm = z.object({
 });
 export type TLoginForm = z.infer<typeof ZLoginForm>;
 
-export const ZPasswordEmail = z.object({ email: ZEmail });
+export const ZPasswordEmail = z.object({ email: ZEmail }).strict();
 export const ZPasswordReset = withPasswordConfirmation(
-  z.object({ email: ZEmail, token: z.string().min(10).max(200), password: ZPassword, password_confirmation: z.string().max(128) }),
+  z.object({ email: ZEmail, token: z.string().min(10).max(200), password: ZPassword, password_confirmation: z.string().max(128) }).strict(),
 );
 export type TPasswordReset = z.infer<typeof ZPasswordReset>;
 
@@ -31,12 +31,12 @@ export const ZSignup = withPasswordConfirmation(
     email: ZSignupEmail,
     password: ZPassword,
     password_confirmation: z.string().max(128),
-  }),
+  }).strict(),
 );
 export type TSignup = z.infer<typeof ZSignup>;
 
 export const ZAcceptInvitation = withPasswordConfirmation(
-  z.object({ token: z.string().min(10).max(200), name: ZName, password: ZPassword, password_confirmation: z.string().max(128) }),
+  z.object({ token: z.string().min(10).max(200), name: ZName, password: ZPassword, password_confirmation: z.string().max(128) }).strict(),
 );
 export type TAcceptInvitation = z.infer<typeof ZAcceptInvitation>;
 
@@ -65,8 +65,16 @@ export const ZAssignPermissions = z
   .strict();
 
 export const ZInvitationCreate = z
-  .object({ email: ZEmail, name: ZName.optional(), role: z.enum(['tenant', 'supplier']).default('tenant'), company_id: ZUuid.optional() })
-  .strict();
+  .object({
+    email: ZEmail,
+    name: ZName.optional(),
+    role: z.enum(['tenant', 'supplier']).default('tenant'),
+    company_id: ZUuid.optional(),
+    /** A supplier user acts for one supplier of the company. */
+    supplier_id: ZUuid.optional(),
+  })
+  .strict()
+  .refine((v) => v.role !== 'supplier' || v.supplier_id, { message: 'A supplier user needs a supplier', path: ['supplier_id'] });
 
 const ZCountry = z.string().trim().length(2, 'The country must be a two-letter ISO code').toUpperCase();
 const ZOptText = (max: number) => z.string().trim().max(max).nullable().optional();

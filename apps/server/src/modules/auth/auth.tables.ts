@@ -55,6 +55,7 @@ export const invitations = pgTable('invitations', {
   email: text('email').notNull(),
   name: text('name'),
   role: text('role').notNull(),
+  supplierId: uuid('supplier_id'),
   tokenHash: text('token_hash').notNull().unique(),
   invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

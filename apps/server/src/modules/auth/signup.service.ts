@@ -9,6 +9,8 @@ import { insertCompany } from '../companies/companies.service';
 import { EMAIL_TAKEN, insertUser } from '../users/users.service';
 import { users } from '../users/users.tables';
 import { invitations } from './auth.tables';
+import { suppliers } from '../suppliers/suppliers.tables';
+import { withTenant } from '../../platform/db/tenant';
 import { newOpaqueToken } from './tokens.service';
 import { LINK_EXPIRED } from './password-reset.service';
 
@@ -27,7 +29,7 @@ export async function signup(ctx: Ctx, input: TSignup): Promise<{ user_id: strin
  */
 export async function createInvitation(
   ctx: AuthedCtx,
-  input: { email: string; name?: string; role: 'tenant' | 'supplier'; company_id?: string },
+  input: { email: string; name?: string; role: 'tenant' | 'supplier'; company_id?: string; supplier_id?: string },
 ): Promise<{ id: string; email: string; expires_at: string }> {
   const { principal } = ctx;
   let companyId: string | null;
@@ -43,13 +45,19 @@ export async function createInvitation(
   }
   const [company] = await ctx.db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, companyId)).limit(1);
   if (!company) throw notFound('Company');
+  if (input.role === 'supplier') {
+    const found = await withTenant({ db: ctx.db, tenantId: companyId }, (tx) =>
+      tx.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.id, input.supplier_id ?? '')).limit(1),
+    );
+    if (!found.length) throw fieldError('supplier_id', 'The supplier does not exist in this company');
+  }
   const existing = await ctx.db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, input.email.toLowerCase())).limit(1);
   if (existing.length) throw fieldError('email', EMAIL_TAKEN);
   const token = newOpaqueToken();
   const expiresAt = new Date(Date.now() + ctx.deps.config.invitationTtlSeconds * 1000);
   const [row] = await ctx.db
     .insert(invitations)
-    .values({ companyId, email: input.email.toLowerCase(), name: input.name ?? null, role: input.role, tokenHash: hashToken(token), invitedBy: principal.userId, expiresAt })
+    .values({ companyId, email: input.email.toLowerCase(), name: input.name ?? null, role: input.role, supplierId: input.role === 'supplier' ? input.supplier_id! : null, tokenHash: hashToken(token), invitedBy: principal.userId, expiresAt })
     .returning({ id: invitations.id });
   const link = `${ctx.deps.config.appUrl}/validate?token=${token}`;
   try {
@@ -69,7 +77,7 @@ export async function createInvitation(
 
 async function openInvitation(ctx: Ctx, token: string) {
   const [row] = await ctx.db
-    .select({ id: invitations.id, email: invitations.email, name: invitations.name, role: invitations.role, companyId: companies.id, companyName: companies.name })
+    .select({ id: invitations.id, email: invitations.email, name: invitations.name, role: invitations.role, supplierId: invitations.supplierId, companyId: companies.id, companyName: companies.name })
     .from(invitations)
     .innerJoin(companies, eq(companies.id, invitations.companyId))
     .where(and(eq(invitations.tokenHash, hashToken(token)), isNull(invitations.acceptedAt), gt(invitations.expiresAt, sql`now()`)))
@@ -98,6 +106,7 @@ export async function acceptInvitation(ctx: Ctx, input: TAcceptInvitation): Prom
       password: input.password,
       role: invitation.role as 'tenant' | 'supplier',
       companyId: invitation.companyId,
+      supplierId: invitation.supplierId,
     });
     return { user_id: userId };
   });

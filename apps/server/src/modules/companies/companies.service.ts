@@ -112,8 +112,10 @@ export async function listCompanies(ctx: AuthedCtx, query: TListQuery): Promise<
   if (fields.status) where.push(eq(companies.status, fields.status.toUpperCase()));
   if (text) where.push(or(ilike(companies.name, like(text)), ilike(companies.schemaSuffix, like(text)))!);
   const condition = where.length ? and(...where) : undefined;
-  const orderCol = ORDER[(query.order_by ?? 'name') as keyof typeof ORDER];
-  if (!orderCol) throw fieldError('order_by', `Cannot order by ${query.order_by}`);
+  const orderBy = query.order_by ?? 'name';
+  // Own keys only: 'constructor' or '__proto__' must be a 422, not a prototype member.
+  if (!Object.hasOwn(ORDER, orderBy)) throw fieldError('order_by', `Cannot order by ${query.order_by}`);
+  const orderCol = ORDER[orderBy as keyof typeof ORDER];
   const dir = query.order_direction === 'DESC' ? desc : asc;
   const [{ total } = { total: 0 }] = await ctx.db.select({ total: count() }).from(companies).where(condition);
   const rows = await ctx.db

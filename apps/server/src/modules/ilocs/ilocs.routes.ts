@@ -27,7 +27,8 @@ export function registerIlocRoutes(scope: FastifyInstance, deps: AppDeps): void 
     async (req) => ({ data: await updateIloc(await ctxFor(req, req.params.tenantId), req.params.ilocId, req.body) }));
   app.patch(`${base}/:ilocId/archive-iloc`, {
     config: { access: { roles: tenantRoles, permission: 'update-iloc' } },
-    schema: { tags, params: ZIloc, body: z.object({ archived: z.boolean().default(true) }).strict().optional() },
+    // No body at all (fastify hands the validator null) means archive, as spec 7's client calls it.
+    schema: { tags, params: ZIloc, body: z.object({ archived: z.boolean().default(true) }).strict().nullish() },
   }, async (req) => ({ data: await archiveIloc(await ctxFor(req, req.params.tenantId), req.params.ilocId, req.body?.archived ?? true) }));
   app.delete(`${base}/:ilocId`, { config: { access: { roles: tenantRoles, permission: 'delete-iloc' } }, schema: { tags, params: ZIloc } },
     async (req, reply) => {

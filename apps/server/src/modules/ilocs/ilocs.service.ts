@@ -85,8 +85,10 @@ export async function listIlocs(ctx: TenantCtx, query: TListQuery): Promise<Pagi
   if (fields.archived === 'true') where.push(isNotNull(ilocs.archivedAt));
   else if (fields.archived !== 'all') where.push(isNull(ilocs.archivedAt));
   if (text) where.push(or(ilike(ilocs.name, like(text)), ilike(ilocs.code, like(text)))!);
-  const orderCol = ORDER[(query.order_by ?? 'created_at') as keyof typeof ORDER];
-  if (!orderCol) throw fieldError('order_by', `Cannot order by ${query.order_by}`);
+  const orderBy = query.order_by ?? 'created_at';
+  // Own keys only: 'constructor' or '__proto__' must be a 422, not a prototype member.
+  if (!Object.hasOwn(ORDER, orderBy)) throw fieldError('order_by', `Cannot order by ${query.order_by}`);
+  const orderCol = ORDER[orderBy as keyof typeof ORDER];
   const dir = (query.order_direction ?? (query.order_by ? 'ASC' : 'DESC')) === 'ASC' ? asc : desc;
   const condition = and(...where);
   return withTenant(ctx, async (tx) => {

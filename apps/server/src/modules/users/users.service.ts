@@ -83,8 +83,10 @@ export async function listUsers(ctx: AuthedCtx, query: TListQuery): Promise<Pagi
     where.push(sql`exists (select 1 from company_users cu where cu.user_id = ${users.id} and cu.company_id = ${fields.company})`);
   }
   const condition = where.length ? and(...where) : undefined;
-  const orderCol = USER_ORDER[(query.order_by ?? 'created_at') as keyof typeof USER_ORDER];
-  if (!orderCol) throw fieldError('order_by', `Cannot order by ${query.order_by}`);
+  const orderBy = query.order_by ?? 'created_at';
+  // Own keys only: 'constructor' or '__proto__' must be a 422, not a prototype member.
+  if (!Object.hasOwn(USER_ORDER, orderBy)) throw fieldError('order_by', `Cannot order by ${query.order_by}`);
+  const orderCol = USER_ORDER[orderBy as keyof typeof USER_ORDER];
   const dir = query.order_direction === 'ASC' ? asc : desc;
   const [{ total } = { total: 0 }] = await ctx.db.select({ total: count() }).from(users).where(condition);
   const ids = await ctx.db

@@ -16,7 +16,7 @@ describe('schema drift', () => {
       `SELECT table_name, column_name, is_nullable FROM information_schema.columns WHERE table_schema = 'public'`,
     );
     const db = new Map(rows.map((r) => [`${r.table_name}.${r.column_name}`, r.is_nullable === 'YES']));
-    const tables = Object.values(schema).filter((v): v is PgTable => typeof v === 'object' && v !== null && Symbol.for('drizzle:IsDrizzleTable') in v);
+    const tables = (Object.values(schema) as unknown[]).filter((v): v is PgTable => typeof v === 'object' && v !== null && Symbol.for('drizzle:IsDrizzleTable') in v);
     expect(tables.length).toBeGreaterThan(5);
     for (const table of tables) {
       const config = getTableConfig(table);

@@ -30,29 +30,21 @@ function domainBody(err: DomainError): Record<string, unknown> {
   }
 }
 
-type ZodIssueLike = {
-  path?: PropertyKey[];
-  instancePath?: string;
-  message: string;
-  params?: { issue?: { path?: PropertyKey[]; message?: string; code?: string; keys?: string[] } };
-};
+/** The shape fastify-type-provider-zod gives each zod issue (see its createValidationError). */
+type ValidationItem = { keyword?: string; instancePath?: string; message?: string; params?: { keys?: string[] } };
 
 /** Fastify + zod validation errors to the API.md 422 shape, keyed by dotted field path. */
 function validationErrors(err: FastifyError): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
-  const items = (err.validation ?? []) as unknown as ZodIssueLike[];
-  for (const item of items) {
-    const issue = item.params?.issue;
-    if (issue?.code === 'unrecognized_keys' && issue.keys) {
+  const add = (key: string, message: string) => (errors[key] ??= []).push(message);
+  for (const item of (err.validation ?? []) as unknown as ValidationItem[]) {
+    const base = (item.instancePath ?? '').replace(/^\//, '').split('/').filter(Boolean);
+    if (item.keyword === 'unrecognized_keys' && item.params?.keys) {
       // Name the unexpected field itself, as a form would.
-      for (const k of issue.keys) (errors[[...(issue.path ?? []).map(String), k].join('.')] ??= []).push('This field is not allowed');
+      for (const k of item.params.keys) add([...base, k].join('.'), 'This field is not allowed');
       continue;
     }
-    const issuePath = issue?.path ?? item.path;
-    const key = issuePath && issuePath.length
-      ? issuePath.map(String).join('.')
-      : (item.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.') || (err.validationContext ?? 'body');
-    (errors[key] ??= []).push(item.params?.issue?.message ?? item.message);
+    add(base.join('.') || (err.validationContext ?? 'body'), item.message ?? 'Invalid value');
   }
   return errors;
 }

@@ -182,6 +182,7 @@ CREATE TABLE invitations (
   email       text NOT NULL,
   name        text,
   role        text NOT NULL CHECK (role IN ('tenant', 'supplier')),
+  supplier_id uuid,
   token_hash  text NOT NULL UNIQUE,
   invited_by  uuid REFERENCES users(id) ON DELETE SET NULL,
   expires_at  timestamptz NOT NULL,
@@ -189,3 +190,4 @@ CREATE TABLE invitations (
   created_at  timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX invitations_company_idx ON invitations (company_id);
+ALTER TABLE invitations ADD FOREIGN KEY (company_id, supplier_id) REFERENCES suppliers (tenant_id, id) ON DELETE CASCADE;
