@@ -36,6 +36,6 @@ export async function updateOrCreatePreferences(ctx: AuthedCtx, input: TPreferen
         });
     }
   });
-  const info = await getUserInformation(ctx, { userId: ctx.principal.userId, companyId: ctx.principal.companyId, include: 'preferences' });
+  const info = await getUserInformation(ctx, { userId: ctx.principal.userId, companyId: ctx.principal.companyId, include: 'preferences', principal: ctx.principal });
   return info.preferences ?? {};
 }

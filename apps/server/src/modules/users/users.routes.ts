@@ -22,8 +22,8 @@ export function registerUserRoutes(scope: FastifyInstance, deps: AppDeps): void 
 
   app.get('/users/information', { schema: { tags, querystring: ZInclude } }, async (req) => {
     const ctx = authedCtx(req, deps);
-    const { userId, companyId, impersonatorId } = ctx.principal;
-    return { data: await getUserInformation(ctx, { userId, companyId, include: req.query.include, impersonatorId }) };
+    const { userId, companyId } = ctx.principal;
+    return { data: await getUserInformation(ctx, { userId, companyId, include: req.query.include, principal: ctx.principal }) };
   });
   app.put('/users/:id', { schema: { tags, params: ZIdParams, body: ZUserUpdate } },
     async (req) => ({ data: await updateUser(authedCtx(req, deps), req.params.id, req.body) }));

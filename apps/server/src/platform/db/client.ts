@@ -21,8 +21,11 @@ export interface Database {
   /** Queries run as the non-owner app role, so forced row-level security applies. */
   db: AppDb;
   ownerExec: OwnerExec;
-  /** One round trip that returns rows, as the app role; used by hot paths that want raw SQL. */
-  query<T extends Record<string, unknown>>(text: string, params: unknown[]): Promise<T[]>;
+  /**
+   * One round trip that returns rows, as the app role; for hot paths that want raw SQL. A `name`
+   * makes it a prepared statement on PostgreSQL, planned once per connection instead of per call.
+   */
+  query<T extends Record<string, unknown>>(text: string, params: unknown[], name?: string): Promise<T[]>;
   /** After migrations: the embedded single session switches to the app role (pooled sessions already are). */
   enterAppRole(): Promise<void>;
   /** Embedded only: a tarball of the whole data dir (tests clone a migrated template from it). */
@@ -68,8 +71,8 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     kind: 'postgres',
     db,
     ownerExec,
-    async query(text, params) {
-      const res = await pool.query(text, params);
+    async query(text, params, name) {
+      const res = await pool.query(name ? { name, text, values: params } : { text, values: params });
       return res.rows;
     },
     async enterAppRole() {},

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { effectiveRole, type Role } from '@omnio/domain';
+import { effectiveRole, permissionById, type Role } from '@omnio/domain';
 import type { Database } from '../db/client';
 import type { Principal } from './context';
 import { unauthenticated } from './errors';
@@ -14,7 +14,7 @@ const PRINCIPAL_SQL = `
 SELECT t.id AS token_id, t.user_id, t.client_id, t.scopes, t.impersonator_id,
   cu.company_id, cu.supplier_id,
   ARRAY(SELECT r.role FROM user_roles r WHERE r.user_id = t.user_id ORDER BY r.position) AS roles,
-  ARRAY(SELECT p.name FROM user_permissions up JOIN permissions p ON p.id = up.permission_id WHERE up.user_id = t.user_id) AS permissions
+  ARRAY(SELECT up.permission_id FROM user_permissions up WHERE up.user_id = t.user_id) AS permission_ids
 FROM oauth_access_tokens t
 JOIN users u ON u.id = t.user_id AND u.disabled_at IS NULL
 LEFT JOIN company_users cu ON cu.company_id = t.company_id AND cu.user_id = t.user_id
@@ -29,11 +29,11 @@ interface PrincipalRow extends Record<string, unknown> {
   company_id: string | null;
   supplier_id: string | null;
   roles: string[];
-  permissions: string[];
+  permission_ids: number[];
 }
 
 export async function principalFromToken(database: Database, token: string): Promise<Principal | null> {
-  const rows = await database.query<PrincipalRow>(PRINCIPAL_SQL, [hashToken(token)]);
+  const rows = await database.query<PrincipalRow>(PRINCIPAL_SQL, [hashToken(token)], 'principal_from_token');
   const row = rows[0];
   if (!row) return null;
   return {
@@ -42,7 +42,8 @@ export async function principalFromToken(database: Database, token: string): Pro
     clientId: row.client_id,
     roles: row.roles as Role[],
     role: effectiveRole(row.roles),
-    permissions: new Set(row.permissions),
+    // Names come from the catalog in packages/domain, which the permissions table mirrors.
+    permissions: new Set(row.permission_ids.flatMap((id) => permissionById(id)?.name ?? [])),
     companyId: row.company_id,
     supplierId: row.supplier_id,
     impersonatorId: row.impersonator_id,
