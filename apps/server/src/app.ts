@@ -44,6 +44,8 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         fontSrc: ["'self'", 'data:'],
+        // Plain-HTTP installs (an intranet host) must still load their own assets.
+        upgradeInsecureRequests: null,
       },
     },
   });
@@ -92,11 +94,14 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
 async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const index = path.join(webDist, 'index.html');
   const hasWeb = fs.existsSync(index);
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     const isApi = url.startsWith('/api') || url.startsWith('/oauth');
-    if (!isApi && request.method === 'GET' && hasWeb) {
+    // A missing asset (/assets/x.js) is a 404, not the app page: the browser would report a bad module instead.
+    const isFile = /\.[a-z0-9]+$/i.test(url);
+    if (!isApi && !isFile && request.method === 'GET' && hasWeb) {
       return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(index));
     }
     return reply.status(404).send({ message: isApi ? 'Not found' : 'Not found (the web app is not built: npm run build --workspace @omnio/web)' });

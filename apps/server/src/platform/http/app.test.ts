@@ -35,3 +35,30 @@ describe('the HTTP surface', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
   });
 });
+
+describe('the web app', () => {
+  it('serves client routes as the app page, real files as files, and a missing asset as 404', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'omnio-web-'));
+    fs.mkdirSync(path.join(dist, 'assets'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    const web = await createTestApp({ webDist: dist });
+    try {
+      const page = await web.app.inject({ method: 'GET', url: '/orders?x=1' });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toContain('text/html');
+      expect(page.body).toContain('id="root"');
+      // Built after the server started: still served.
+      fs.writeFileSync(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
+      const asset = await web.app.inject({ method: 'GET', url: '/assets/app-1.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['content-type']).toContain('javascript');
+      expect((await web.app.inject({ method: 'GET', url: '/assets/missing-2.js' })).statusCode).toBe(404);
+      expect((await web.app.inject({ method: 'GET', url: '/api/1.0/nothing' })).headers['content-type']).toContain('application/json');
+    } finally {
+      await web.close();
+    }
+  });
+});

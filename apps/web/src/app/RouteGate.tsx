@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { hasAccessToken, clearStorage } from '../shared/session/storage';
+import { useSession } from '../shared/session/useSession';
+import { LoadingState } from '../shared/ui/StateViews';
+import { GUARD_POLL_MS, LOADED_SUBSCRIPTION, guard } from './guard';
+import { Screen } from './Screen';
+
+function Redirect({ to, clear }: { to: string; clear?: boolean }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (clear) clearStorage();
+    void navigate(to, { replace: true });
+  }, [to, clear, navigate]);
+  return null;
+}
+
+/** Runs the spec 2 guard on every location before any layout or screen renders. */
+export function RouteGate() {
+  const location = useLocation();
+  const { user } = useSession();
+  const { t } = useTranslation();
+  const [, setTick] = useState(0);
+
+  const decision = guard({
+    pathname: location.pathname,
+    search: location.search,
+    user,
+    hasToken: hasAccessToken(),
+    // Billing does not exist yet; the guard already handles loading and missing subscriptions.
+    subscription: LOADED_SUBSCRIPTION,
+  });
+
+  useEffect(() => {
+    if (decision.kind !== 'wait') return undefined;
+    const timer = window.setTimeout(() => setTick((n) => n + 1), GUARD_POLL_MS);
+    return () => window.clearTimeout(timer);
+  });
+
+  const routeName = decision.kind === 'allow' ? decision.route.name : decision.kind === 'not-found' ? 'page-404' : null;
+  useEffect(() => {
+    if (routeName) document.title = `${t(`routes.${routeName}`)} · Omnio`;
+  }, [routeName, t]);
+
+  switch (decision.kind) {
+    case 'redirect':
+      return <Redirect to={decision.to} clear={decision.clearStorage} />;
+    case 'wait':
+      return <LoadingState minHeight="100vh" />;
+    case 'not-found':
+      return <Screen name="page-404" />;
+    case 'allow':
+      return <Outlet />;
+  }
+}

@@ -1,0 +1,17 @@
+import { companiesStrings } from '../features/companies/i18n';
+import { ilocsStrings } from '../features/ilocs/i18n';
+import { profileStrings } from '../features/profile/i18n';
+import { usersStrings } from '../features/users/i18n';
+import { i18n, registerNamespace } from '../shared/i18n/i18n';
+import { routeTitleBundles } from './route-titles';
+
+/** Registers every feature namespace and the screen titles; imported once before the app renders. */
+export function setupI18n(): typeof i18n {
+  registerNamespace('companies', companiesStrings);
+  registerNamespace('users', usersStrings);
+  registerNamespace('ilocs', ilocsStrings);
+  registerNamespace('profile', profileStrings);
+  const titles = routeTitleBundles();
+  registerNamespace('common', { en: { routes: titles.en }, es: { routes: titles.es } });
+  return i18n;
+}

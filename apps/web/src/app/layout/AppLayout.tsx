@@ -1,0 +1,106 @@
+import { useEffect, useState } from 'react';
+import { Box, CircularProgress, Fade, Link, useMediaQuery } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
+import { Outlet, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Customizer } from './Customizer';
+import { Header } from './Header';
+import { ROUTE_KEYFRAMES } from './route-animations';
+import { Sidebar } from './Sidebar';
+import { SubscriptionBanner } from './SubscriptionBanner';
+import { useThemePreference } from './ThemePreferenceProvider';
+import { BrandMark } from './BrandMark';
+
+/** Spec 9: the first load shows a spinner for 2 s; spec 2: content scrolls to the top 200 ms after navigating. */
+export const BOOT_SPINNER_MS = 2000;
+export const SCROLL_RESET_MS = 200;
+let booted = false;
+
+function BootOverlay() {
+  const { t } = useTranslation();
+  const [visible, setVisible] = useState(!booted);
+  useEffect(() => {
+    if (booted) return undefined;
+    const timer = window.setTimeout(() => {
+      booted = true;
+      setVisible(false);
+    }, BOOT_SPINNER_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return (
+    <Fade in={visible} unmountOnExit timeout={{ enter: 0, exit: 300 }}>
+      <Box
+        role="status"
+        aria-live="polite"
+        data-testid="boot-overlay"
+        sx={{ position: 'fixed', inset: 0, zIndex: (t) => t.zIndex.modal + 1, bgcolor: 'background.default', display: 'grid', placeItems: 'center' }}
+      >
+        <Box sx={{ display: 'grid', justifyItems: 'center', gap: 3, color: 'primary.main' }}>
+          <BrandMark size={44} />
+          <CircularProgress size={32} aria-label={t('status.loading')} />
+        </Box>
+      </Box>
+    </Fade>
+  );
+}
+
+/** The signed-in shell: sidebar, header, banner, animated content, customizer. */
+export function AppLayout() {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  const { preference, update } = useThemePreference();
+  const location = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [customizerOpen, setCustomizerOpen] = useState(false);
+  const collapsed = !phone && preference.collapsed;
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => window.scrollTo({ top: 0 }), SCROLL_RESET_MS);
+    return () => window.clearTimeout(timer);
+  }, [location.pathname]);
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <Link
+        href="#main-content"
+        sx={{
+          position: 'absolute',
+          insetInlineStart: 8,
+          top: -48,
+          zIndex: (z) => z.zIndex.tooltip + 1,
+          bgcolor: 'background.paper',
+          px: 2,
+          py: 1,
+          borderRadius: 1,
+          boxShadow: 3,
+          '&:focus': { top: 8 },
+        }}
+      >
+        {t('layout.skipToContent')}
+      </Link>
+      <Sidebar temporary={phone} open={drawerOpen} collapsed={collapsed} onClose={() => setDrawerOpen(false)} />
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Header
+          phone={phone}
+          collapsed={collapsed}
+          onToggleSidebar={() => (phone ? setDrawerOpen(true) : update({ collapsed: !preference.collapsed }))}
+          onOpenCustomizer={() => setCustomizerOpen(true)}
+        />
+        <SubscriptionBanner />
+        <Box
+          component="main"
+          id="main-content"
+          tabIndex={-1}
+          sx={{ flex: 1, p: { xs: 2, sm: 3, lg: 4 }, outline: 'none', maxWidth: 1600, width: '100%', mx: 'auto' }}
+        >
+          <Box key={location.pathname} sx={{ animation: `${ROUTE_KEYFRAMES[preference.animation]} 0.35s ease-out both` }}>
+            <Outlet />
+          </Box>
+        </Box>
+      </Box>
+      <Customizer open={customizerOpen} onClose={() => setCustomizerOpen(false)} />
+      <BootOverlay />
+    </Box>
+  );
+}

@@ -1,0 +1,30 @@
+import { Alert, Button } from '@mui/material';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../shared/session/useSession';
+import { LOADED_SUBSCRIPTION, type SubscriptionState } from '../guard';
+
+/**
+ * Spec 2: a sticky unsubscribed banner for a user with a company once the subscription has loaded,
+ * except on billing. Billing is a later issue, so the state is always "present" for now.
+ */
+export function SubscriptionBanner({ subscription = LOADED_SUBSCRIPTION }: { subscription?: SubscriptionState }) {
+  const { t } = useTranslation();
+  const { company, role } = useSession();
+  const { pathname } = useLocation();
+  if (!company || role !== 'tenant' || !subscription.loaded || subscription.present || pathname === '/billing') return null;
+  return (
+    <Alert
+      severity="warning"
+      square
+      sx={{ position: 'sticky', top: 64, zIndex: 1 }}
+      action={
+        <Button component={RouterLink} to="/billing" color="inherit" size="small" variant="outlined">
+          {t('layout.subscribe')}
+        </Button>
+      }
+    >
+      {t('layout.unsubscribed')}
+    </Alert>
+  );
+}

@@ -1,0 +1,36 @@
+import { lazy } from 'react';
+import type { ScreenMap } from './screen-map';
+import { companiesScreens } from '../features/companies/routes';
+import { errorScreens } from '../features/errors/routes';
+import { ilocsScreens } from '../features/ilocs/routes';
+import { placeholderScreens } from '../features/placeholder/routes';
+import { profileScreens } from '../features/profile/routes';
+import { sessionScreens } from '../features/session/routes';
+import { usersScreens } from '../features/users/routes';
+
+const PlaceholderScreen = lazy(() => import('../features/placeholder/PlaceholderScreen').then((m) => ({ default: m.PlaceholderScreen })));
+
+/** Feature screens win over the shell's own (a feature may replace a placeholder dashboard). */
+const SCREENS: ScreenMap = {
+  ...placeholderScreens,
+  ...sessionScreens,
+  ...errorScreens,
+  ...companiesScreens,
+  ...usersScreens,
+  ...ilocsScreens,
+  ...profileScreens,
+};
+
+/** Routes that show another route's screen (the spec gives two paths to one screen). */
+const ALIASES: Record<string, string> = {
+  users: 'tenant_users',
+  'session-active-company': 'session-companies',
+};
+
+export function screenFor(name: string): ScreenMap[string] {
+  return SCREENS[name] ?? SCREENS[ALIASES[name] ?? ''] ?? PlaceholderScreen;
+}
+
+export function hasOwnScreen(name: string): boolean {
+  return name in SCREENS || (ALIASES[name] ?? '') in SCREENS;
+}

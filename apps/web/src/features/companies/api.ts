@@ -1,0 +1,100 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Paginated, TCompanyCreate } from '@omnio/domain';
+import { http } from '../../shared/api/http';
+
+export interface Company {
+  id: string;
+  name: string;
+  schema_suffix: string | null;
+  status: string | null;
+  contact_name: string | null;
+  email: string | null;
+  phone: string | null;
+  address1: string | null;
+  city: string | null;
+  region: string | null;
+  postal_code: string | null;
+  country: string | null;
+  subdomain: string | null;
+  created_at: string;
+}
+
+export interface CompanyMember {
+  id: string;
+  name: string;
+  email: string;
+  roles: string[];
+  disabled: boolean;
+}
+
+export interface CompanyListParams {
+  page: number;
+  perPage: number;
+  search: string;
+  orderBy?: string;
+  orderDirection?: 'ASC' | 'DESC';
+}
+
+const enc = encodeURIComponent;
+export const companyUrls = {
+  list: '/companies',
+  one: (id: string) => `/companies/${enc(id)}`,
+  users: '/users',
+};
+
+/** `name:<text>` in the API's search form; `;` and `:` in typed text would split it. */
+export function nameSearch(text: string): string | undefined {
+  const clean = text.replace(/[;:]/g, ' ').trim();
+  return clean ? `name:${clean}` : undefined;
+}
+
+export function useCompanies(params: CompanyListParams) {
+  return useQuery({
+    queryKey: ['companies', 'list', params],
+    placeholderData: keepPreviousData,
+    queryFn: () =>
+      http.get<Paginated<Company>>(companyUrls.list, {
+        params: {
+          page: params.page,
+          per_page: params.perPage,
+          search: nameSearch(params.search),
+          order_by: params.orderBy,
+          order_direction: params.orderDirection,
+        },
+      }),
+  });
+}
+
+export function useCompany(id: string | undefined) {
+  return useQuery({
+    queryKey: ['companies', 'one', id],
+    enabled: Boolean(id),
+    queryFn: () => http.get<{ data: Company }>(companyUrls.one(id ?? '')),
+    select: (body) => body.data,
+  });
+}
+
+/** The first hundred users of a company; the full list with actions is the users screen. */
+export const MEMBERS_SHOWN = 100;
+
+export function useCompanyMembers(companyId: string | undefined) {
+  return useQuery({
+    queryKey: ['users', 'company', companyId],
+    enabled: Boolean(companyId),
+    queryFn: () =>
+      http.get<Paginated<CompanyMember>>(companyUrls.users, {
+        params: { search: `company:${companyId ?? ''}`, include: 'roles', per_page: MEMBERS_SHOWN, order_by: 'name' },
+      }),
+  });
+}
+
+export function useSaveCompany() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, values }: { id?: string; values: TCompanyCreate }) =>
+      (id ? http.put<{ data: Company }>(companyUrls.one(id), values) : http.post<{ data: Company }>(companyUrls.list, values)).then(
+        (body) => body.data,
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['companies'] }),
+  });
+}

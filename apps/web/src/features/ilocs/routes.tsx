@@ -1,0 +1,8 @@
+import { lazy } from 'react';
+import type { ScreenMap } from '../../app/screen-map';
+
+const IlocsPage = lazy(() => import('./IlocsPage').then((m) => ({ default: m.IlocsPage })));
+
+export const ilocsScreens: ScreenMap = {
+  iLocs: IlocsPage,
+};

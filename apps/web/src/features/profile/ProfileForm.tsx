@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, Grid, Stack, TextField } from '@mui/material';
+import { LANGUAGES, ZUserUpdate, type Language, type TUserUpdate } from '@omnio/domain';
+import type { z } from 'zod';
+import { translateValidation } from '../../shared/i18n/validation-messages';
+import { applyServerErrors } from '../../shared/ui/form';
+
+const FIELDS = ['name', 'email', 'language'] as const;
+
+export interface ProfileValues {
+  name: string;
+  email: string;
+  language: Language;
+}
+
+interface ProfileFormProps {
+  initial: ProfileValues;
+  onSubmit(values: TUserUpdate): Promise<unknown>;
+}
+
+export function ProfileForm({ initial, onSubmit }: ProfileFormProps) {
+  const { t, i18n } = useTranslation('profile');
+  const [banner, setBanner] = useState<string | null>(null);
+  const form = useForm<z.input<typeof ZUserUpdate>, unknown, TUserUpdate>({ resolver: zodResolver(ZUserUpdate), defaultValues: initial });
+  const field = (name: (typeof FIELDS)[number]) => {
+    const { ref, ...rest } = form.register(name);
+    const message = translateValidation(form.formState.errors[name]?.message, i18n.language);
+    return { ...rest, inputRef: ref, error: Boolean(message), helperText: message, fullWidth: true };
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    setBanner(null);
+    try {
+      await onSubmit(values);
+      form.reset({ ...initial, ...values });
+    } catch (error) {
+      if (!applyServerErrors(error, FIELDS, form.setError)) {
+        setBanner(`${t('errors.update')}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      {banner && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {banner}
+        </Alert>
+      )}
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <TextField {...field('name')} label={t('fields.name')} required autoComplete="name" />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <TextField {...field('email')} type="email" label={t('fields.email')} required autoComplete="email" />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <TextField
+            {...field('language')}
+            select
+            label={t('fields.language')}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            {LANGUAGES.map((language) => (
+              <option key={language} value={language}>
+                {t(`languages.${language}`)}
+              </option>
+            ))}
+          </TextField>
+        </Grid>
+      </Grid>
+      <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 3 }}>
+        <Button type="submit" variant="contained" loading={form.formState.isSubmitting} disabled={!form.formState.isDirty}>
+          {t('actions.save')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,30 @@
+import { useCallback } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { landingPath } from '../../app/guard';
+import { i18n } from '../../shared/i18n/i18n';
+import type { SessionUser } from '../../shared/session/session-user';
+import { useSession } from '../../shared/session/useSession';
+import { toast } from '../../shared/ui/toast';
+
+/** Spec 8: the success toast follows the sign-in after 1.5 s, once the landing screen is showing. */
+export const LOGIN_TOAST_DELAY_MS = 1500;
+
+/** Sends a freshly signed-in user where spec 2 says, honouring ?redirect= when the guard allows it. */
+export function useLanding(): (user: SessionUser) => void {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { logout } = useSession();
+  return useCallback(
+    (user: SessionUser) => {
+      const landing = landingPath({ user, redirectQuery: params.get('redirect') });
+      if (landing.kind === 'logout') {
+        void logout({ notice: 'login.errors.noPermission' });
+        return;
+      }
+      void navigate(landing.to, { replace: true });
+      // Translated when shown: the user's own language has usually been applied by then.
+      window.setTimeout(() => toast.success(i18n.t('login.success')), LOGIN_TOAST_DELAY_MS);
+    },
+    [navigate, params, logout],
+  );
+}

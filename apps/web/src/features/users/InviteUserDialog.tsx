@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { ZInvitationCreate } from '@omnio/domain';
+import type { z } from 'zod';
+import { applyServerErrors } from '../../shared/ui/form';
+import { useToast } from '../../shared/ui/toast';
+import { useInvite } from './api';
+import { NATIVE_SELECT, errorText, useFieldProps } from './form-helpers';
+
+type InviteInput = z.input<typeof ZInvitationCreate>;
+type InviteValues = z.output<typeof ZInvitationCreate>;
+const FIELDS = ['email', 'name', 'role'] as const;
+
+interface InviteUserDialogProps {
+  open: boolean;
+  onClose(): void;
+  /** The owner names the company; a tenant invites into its active company. */
+  companyId?: string;
+}
+
+export function InviteUserDialog({ open, onClose, companyId }: InviteUserDialogProps) {
+  const { t } = useTranslation('users');
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="invite-title">
+      <DialogTitle id="invite-title">{t('invite.title')}</DialogTitle>
+      {open && <InviteForm onClose={onClose} companyId={companyId} />}
+    </Dialog>
+  );
+}
+
+function InviteForm({ onClose, companyId }: Omit<InviteUserDialogProps, 'open'>) {
+  const { t } = useTranslation('users');
+  const toast = useToast();
+  const invite = useInvite();
+  const [banner, setBanner] = useState<string | null>(null);
+  const form = useForm<InviteInput, unknown, InviteValues>({
+    resolver: zodResolver(ZInvitationCreate),
+    defaultValues: { email: '', name: undefined, role: 'tenant', company_id: companyId },
+  });
+  const field = useFieldProps(form);
+
+  const submit = form.handleSubmit(async (values) => {
+    setBanner(null);
+    try {
+      await invite.mutateAsync(values);
+      toast.success(t('invite.sent', { email: values.email }));
+      onClose();
+    } catch (error) {
+      // Spec 8's wording for any failed invitation; the reason goes under its field, or after the wording.
+      const underFields = applyServerErrors(error, FIELDS, form.setError);
+      setBanner(underFields ? t('invite.failed') : `${t('invite.failed')}: ${errorText(error)}`);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <DialogContent dividers>
+        {banner && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {banner}
+          </Alert>
+        )}
+        <Stack spacing={2}>
+          <TextField {...field('email')} type="email" label={t('fields.email')} required autoFocus />
+          <TextField
+            {...field('name', { setValueAs: (v: string) => (v.trim() === '' ? undefined : v) })}
+            label={t('fields.name')}
+          />
+          <TextField {...field('role')} select label={t('fields.role')} slotProps={NATIVE_SELECT}>
+            <option value="tenant">{t('roleNames.tenant')}</option>
+            <option value="supplier">{t('roleNames.supplier')}</option>
+          </TextField>
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('actions.cancel')}</Button>
+        <Button type="submit" variant="contained" loading={form.formState.isSubmitting}>
+          {t('invite.send')}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert, Box, Button, Typography } from '@mui/material';
+import { useSession } from '../../shared/session/useSession';
+import { useCompanyUsers } from './api';
+import { useDebounced, useServerGrid } from './grid';
+import { InviteUserDialog } from './InviteUserDialog';
+import { UsersGrid } from './UsersGrid';
+import { UsersToolbar, type UserFilters } from './UsersToolbar';
+
+const WITHOUT = ['companies'] as const;
+
+/** Tenant: the users of the active company, and invitations into it. */
+export function TenantUsersPage() {
+  const { t } = useTranslation('users');
+  const session = useSession();
+  const [filters, setFilters] = useState<UserFilters>({ search: '', role: '' });
+  const search = useDebounced(filters.search);
+  const grid = useServerGrid();
+  const list = useCompanyUsers({ ...grid.query, search });
+  const [inviting, setInviting] = useState(false);
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+        {t('tenant.title', { company: session.company?.name ?? '' })}
+      </Typography>
+      <UsersToolbar
+        filters={filters}
+        onChange={(next) => {
+          setFilters(next);
+          grid.resetPage();
+        }}
+        actionLabel={t('invite.open')}
+        onAction={session.can('create-users-company') ? () => setInviting(true) : undefined}
+      />
+      {list.isError && (
+        <Alert
+          severity="error"
+          sx={{ mb: 2 }}
+          action={<Button color="inherit" size="small" onClick={() => void list.refetch()}>{t('actions.retry')}</Button>}
+        >
+          {t('errors.load')}: {list.error.message}
+        </Alert>
+      )}
+      <UsersGrid
+        rows={list.data?.data ?? []}
+        total={list.data?.total ?? 0}
+        loading={list.isFetching}
+        grid={grid}
+        without={WITHOUT}
+        emptyLabel={search ? t('list.noMatch') : t('tenant.empty')}
+      />
+      <InviteUserDialog open={inviting} onClose={() => setInviting(false)} />
+    </Box>
+  );
+}

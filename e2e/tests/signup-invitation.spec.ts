@@ -1,0 +1,65 @@
+import { expect, test } from '@playwright/test';
+import { USERS, waitForShell } from './helpers';
+
+interface Mail {
+  to: string | string[];
+  text: string;
+  html: string;
+}
+
+test('a new company signs up and lands on its dashboard', async ({ page }) => {
+  await page.goto('/session/login');
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await expect(page).toHaveURL('/signup');
+  await page.getByRole('textbox', { name: 'Company name' }).fill('Initech Supplies');
+  await page.getByRole('textbox', { name: 'Your name' }).fill('Peter Gibbons');
+  await page.getByRole('textbox', { name: 'Work email' }).fill('peter@initech.test');
+  await page.getByLabel(/^Password/).fill('short');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('The password must be at least 8 characters')).toBeVisible();
+
+  await page.getByLabel(/^Password/).fill('Initech#2024');
+  await page.getByLabel(/^Confirm password/).fill('Initech#2024');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL('/dashboard');
+  await waitForShell(page);
+  await expect(page.getByText('Initech Supplies').first()).toBeVisible();
+});
+
+test('an invited user accepts the invitation from the mailed link', async ({ page, request }) => {
+  const token = await request.post('/oauth/token', {
+    data: {
+      grant_type: 'password',
+      username: USERS.tenant.email,
+      password: USERS.tenant.password,
+      client_id: 'omnio-web',
+      client_secret: 'omnio-web-secret',
+      scopes: '*',
+    },
+  });
+  const { access_token: accessToken } = (await token.json()) as { access_token: string };
+  const invite = await request.post('/api/1.0/invitations', {
+    headers: { Authorization: `Bearer ${accessToken}` },
+    data: { email: 'milton@acme.test', name: 'Milton', role: 'tenant' },
+  });
+  expect(invite.status()).toBe(201);
+
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const body = (await (await request.get('/api/dev/mail')).json()) as { data: Mail[] };
+      const mail = body.data.find((m) => JSON.stringify(m.to).includes('milton@acme.test'));
+      link = `${mail?.text ?? ''} ${mail?.html ?? ''}`.match(/https?:\/\/[^\s"'<>]+\/validate\?token=[^\s"'<>]+/)?.[0];
+      return link;
+    })
+    .toBeTruthy();
+
+  await page.goto((link ?? '').replace(/&amp;/g, '&'));
+  await expect(page.getByRole('heading', { name: 'Accept your invitation' })).toBeVisible();
+  await expect(page.getByText('You were invited to join Acme Outfitters')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Your name' }).fill('Milton Waddams');
+  await page.getByLabel(/^Password/).fill('Stapler#Red1');
+  await page.getByLabel(/^Confirm password/).fill('Stapler#Red1');
+  await page.getByRole('button', { name: /Join Acme Outfitters/ }).click();
+  await expect(page).toHaveURL('/dashboard');
+});
