@@ -7,6 +7,7 @@ import { ensureOauthClient, seedDemo } from './db/seed';
 import { createMailer, type Mailer } from './mail/mailer';
 import { startSmtpSink, type SmtpSink } from './mail/smtp-sink';
 import type { AppDeps } from './http/context';
+import { PrincipalCache } from './http/principal-cache';
 
 export interface Runtime extends AppDeps {
   log: FastifyBaseLogger;
@@ -43,6 +44,7 @@ export async function startRuntime(config: Config, options: { database?: Databas
     config,
     database,
     mailer,
+    principals: new PrincipalCache(config.authCacheMs),
     log,
     ...(smtpSink ? { smtpSink } : {}),
     async close() {

@@ -27,6 +27,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Sign-in attempts per minute per client address (password guessing). */
   loginRateLimitPerMinute: number;
+  /** How long a checked access token is trusted without asking the database again (0: never). */
+  authCacheMs: number;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -61,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     seedDemo: env.SEED_DEMO !== 'false',
     rateLimitPerMinute: int(env.RATE_LIMIT_PER_MINUTE, 100_000),
     loginRateLimitPerMinute: int(env.LOGIN_RATE_LIMIT_PER_MINUTE, 30),
+    authCacheMs: int(env.AUTH_CACHE_MS, 2000),
     ...overrides,
   };
   return config;

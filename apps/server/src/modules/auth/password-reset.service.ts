@@ -66,4 +66,5 @@ export async function resetPassword(ctx: Ctx, input: TPasswordReset): Promise<vo
     await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(sql`lower(${passwordResets.email})`, input.email.toLowerCase()), isNull(passwordResets.usedAt)));
     await revokeUserTokens(tx, user.id);
   });
+  ctx.deps.principals.clear();
 }

@@ -25,6 +25,7 @@ export async function setActiveCompany(ctx: AuthedCtx, companyIdParam: string) {
     .limit(1);
   if (!row) throw notFound('Company');
   await ctx.db.transaction((tx) => moveSessionToCompany(tx, ctx.principal.tokenId, companyId));
+  ctx.deps.principals.clear();
   return { company: { id: row.id, name: row.name, schema_suffix: row.schemaSuffix } };
 }
 

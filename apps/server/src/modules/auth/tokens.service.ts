@@ -117,6 +117,7 @@ export async function consumeRefreshToken(ctx: Ctx, id: string): Promise<boolean
   if (row.accessTokenId) {
     await ctx.db.update(oauthAccessTokens).set({ revokedAt: sql`now()` }).where(eq(oauthAccessTokens.id, row.accessTokenId));
   }
+  ctx.deps.principals.clear();
   return true;
 }
 
@@ -137,6 +138,7 @@ export async function revokeFamily(ctx: Ctx, familyId: string): Promise<void> {
       }
     }
   });
+  ctx.deps.principals.clear();
 }
 
 export async function revokeUserTokens(db: Queryable, userId: string): Promise<void> {
@@ -159,8 +161,10 @@ export async function revokeSession(ctx: Ctx, accessTokenId: string, refreshToke
         .where(and(eq(oauthRefreshTokens.tokenHash, hashToken(refreshToken)), isNull(oauthRefreshTokens.revokedAt)));
     }
   });
+  ctx.deps.principals.clear();
 }
 
+/** Callers of revokeUserTokens and moveSessionToCompany clear ctx.deps.principals after their transaction commits. */
 /** Switching company moves the current sign-in (this access token and its refresh family) to it. */
 export async function moveSessionToCompany(db: Queryable, accessTokenId: string, companyId: string): Promise<void> {
   await db.update(oauthAccessTokens).set({ companyId }).where(eq(oauthAccessTokens.id, accessTokenId));

@@ -100,6 +100,7 @@ export async function deleteCompany(ctx: AuthedCtx, idParam: string): Promise<vo
   const id = assertId(idParam, 'Company');
   const rows = await ctx.db.delete(companies).where(eq(companies.id, id)).returning({ id: companies.id });
   if (!rows.length) throw notFound('Company');
+  ctx.deps.principals.clear(); // memberships went with it
 }
 
 const ORDER = { name: companies.name, created_at: companies.createdAt, status: companies.status } as const;

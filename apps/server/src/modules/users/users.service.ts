@@ -176,11 +176,13 @@ export async function updateUser(ctx: AuthedCtx, idParam: string, input: TUserUp
 
 export async function assignRoles(ctx: AuthedCtx, idParam: string, roles: Role[]): Promise<UserSummary> {
   const id = assertId(idParam, 'User');
-  return ctx.db.transaction(async (tx) => {
+  const summary = await ctx.db.transaction(async (tx) => {
     await getUserSummary(tx, id);
     await setRoles(tx, id, [...new Set(roles)]);
     return getUserSummary(tx, id);
   });
+  ctx.deps.principals.clear();
+  return summary;
 }
 
 export async function assignPermissions(ctx: AuthedCtx, idParam: string, ids: number[]): Promise<{ permissions: number[] }> {
@@ -191,13 +193,14 @@ export async function assignPermissions(ctx: AuthedCtx, idParam: string, ids: nu
     await getUserSummary(tx, id);
     await setPermissionIds(tx, id, ids);
   });
+  ctx.deps.principals.clear();
   return { permissions: [...new Set(ids)].sort((a, b) => a - b) };
 }
 
 export async function setUserDisabled(ctx: AuthedCtx, idParam: string, disabled: boolean): Promise<UserSummary> {
   const id = assertId(idParam, 'User');
   if (id === ctx.principal.userId && disabled) throw fieldError('id', 'You cannot disable your own account');
-  return ctx.db.transaction(async (tx) => {
+  const summary = await ctx.db.transaction(async (tx) => {
     const rows = await tx
       .update(users)
       .set({ disabledAt: disabled ? sql`coalesce(${users.disabledAt}, now())` : null, updatedAt: sql`now()` })
@@ -207,6 +210,8 @@ export async function setUserDisabled(ctx: AuthedCtx, idParam: string, disabled:
     if (disabled) await revokeUserTokens(tx, id);
     return getUserSummary(tx, id);
   });
+  ctx.deps.principals.clear();
+  return summary;
 }
 
 /** Users of the caller's active company (tenant "users" screen). */

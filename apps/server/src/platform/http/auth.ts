@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { effectiveRole, permissionById, type Role } from '@omnio/domain';
-import type { Database } from '../db/client';
-import type { Principal } from './context';
+import type { AppDeps, Principal } from './context';
 import { unauthenticated } from './errors';
 
 export function hashToken(token: string): string {
@@ -11,7 +10,7 @@ export function hashToken(token: string): string {
 
 // One round trip: the token, its user, roles, permissions and membership in the token's company.
 const PRINCIPAL_SQL = `
-SELECT t.id AS token_id, t.user_id, t.client_id, t.scopes, t.impersonator_id,
+SELECT t.id AS token_id, t.user_id, t.client_id, t.scopes, t.impersonator_id, t.expires_at,
   cu.company_id, cu.supplier_id,
   ARRAY(SELECT r.role FROM user_roles r WHERE r.user_id = t.user_id ORDER BY r.position) AS roles,
   ARRAY(SELECT up.permission_id FROM user_permissions up WHERE up.user_id = t.user_id) AS permission_ids
@@ -26,17 +25,21 @@ interface PrincipalRow extends Record<string, unknown> {
   client_id: string;
   scopes: string;
   impersonator_id: string | null;
+  expires_at: Date;
   company_id: string | null;
   supplier_id: string | null;
   roles: string[];
   permission_ids: number[];
 }
 
-export async function principalFromToken(database: Database, token: string): Promise<Principal | null> {
-  const rows = await database.query<PrincipalRow>(PRINCIPAL_SQL, [hashToken(token)], 'principal_from_token');
+export async function principalFromToken(deps: Pick<AppDeps, 'database' | 'principals'>, token: string): Promise<Principal | null> {
+  const tokenHash = hashToken(token);
+  const cached = deps.principals.get(tokenHash);
+  if (cached) return cached;
+  const rows = await deps.database.query<PrincipalRow>(PRINCIPAL_SQL, [tokenHash], 'principal_from_token');
   const row = rows[0];
   if (!row) return null;
-  return {
+  const principal: Principal = {
     userId: row.user_id,
     tokenId: row.token_id,
     clientId: row.client_id,
@@ -48,7 +51,10 @@ export async function principalFromToken(database: Database, token: string): Pro
     supplierId: row.supplier_id,
     impersonatorId: row.impersonator_id,
     scopes: row.scopes,
+    expiresAt: new Date(row.expires_at).getTime(),
   };
+  deps.principals.set(tokenHash, principal);
+  return principal;
 }
 
 /** `Authorization: Bearer <token>`; the token type is case-insensitive as RFC 6750 allows. */
@@ -59,10 +65,10 @@ export function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-export async function authenticate(request: FastifyRequest, database: Database): Promise<Principal> {
+export async function authenticate(request: FastifyRequest, deps: Pick<AppDeps, 'database' | 'principals'>): Promise<Principal> {
   const token = bearerToken(request);
   if (!token || token.length > 512) throw unauthenticated();
-  const principal = await principalFromToken(database, token);
+  const principal = await principalFromToken(deps, token);
   if (!principal) throw unauthenticated();
   return principal;
 }

@@ -3,12 +3,14 @@ import type { Role } from '@omnio/domain';
 import type { Config } from '../config';
 import type { AppDb, Database } from '../db/client';
 import type { Mailer } from '../mail/mailer';
+import type { PrincipalCache } from './principal-cache';
 
 /** Process-wide dependencies, built once in app.ts and handed to services through the request context. */
 export interface AppDeps {
   config: Config;
   database: Database;
   mailer: Mailer;
+  principals: PrincipalCache;
 }
 
 /** Who is calling, as the access token says. */
@@ -25,6 +27,8 @@ export interface Principal {
   supplierId: string | null;
   impersonatorId: string | null;
   scopes: string;
+  /** When the access token expires, in epoch milliseconds. */
+  expiresAt: number;
 }
 
 /** What every service receives first. */

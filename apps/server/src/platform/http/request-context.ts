@@ -27,7 +27,7 @@ export function authedCtx(request: FastifyRequest, deps: AppDeps): AuthedCtx {
 export function requireSignIn(scope: FastifyInstance, deps: AppDeps): void {
   scope.decorateRequest('principal', undefined);
   scope.addHook('onRequest', async (request) => {
-    const principal = await authenticate(request, deps.database);
+    const principal = await authenticate(request, deps);
     request.principal = principal;
     const access = request.routeOptions.config.access;
     if (access) assertAccess(principal, access);
