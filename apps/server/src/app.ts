@@ -95,7 +95,7 @@ async function registerWebApp(app: FastifyInstance, webDist: string): Promise<vo
   const index = path.join(webDist, 'index.html');
   const hasWeb = fs.existsSync(index);
   // wildcard: files are looked up per request, so a rebuilt web app is served without a restart.
-  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: true, index: false });
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: true, index: 'index.html' });
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     const isApi = url.startsWith('/api') || url.startsWith('/oauth');

@@ -46,6 +46,9 @@ describe('the web app', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     const web = await createTestApp({ webDist: dist });
     try {
+      const root = await web.app.inject({ method: 'GET', url: '/' });
+      expect(root.statusCode).toBe(200);
+      expect(root.body).toContain('id="root"');
       const page = await web.app.inject({ method: 'GET', url: '/orders?x=1' });
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toContain('text/html');
