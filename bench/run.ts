@@ -1,0 +1,242 @@
+/**
+ * `npm run bench [-- <scenario>... --duration 15 --connections 50 --pool 10]`: for each scenario, a fresh
+ * PostgreSQL database, the real server as a child process on it, a loaded data set, a warm-up, a
+ * measured autocannon run, a JSON results file, and a PASS/FAIL line against the scenario's target.
+ * See bench/README.md.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { adminUrlFromEnv, createBenchDatabase, isLocalDatabase, redact, type BenchDatabase } from './lib/database';
+import { loadDataset, type DatasetOptions } from './lib/dataset';
+import { runLoad } from './lib/load';
+import { measureCpu } from './lib/resources';
+import { RESULTS_DIR, environment, judge, summaryLine, writeReport, type Report } from './lib/report';
+import { startServer, type RunningServer } from './lib/server';
+import type { DatasetSummary, LoadPlan, Scenario, ScenarioContext } from './lib/types';
+import { SCENARIOS, findScenario } from './scenarios/index';
+
+const USAGE = `usage: npm run bench -- [scenario ...] [options]
+  scenarios: ${SCENARIOS.map((s) => s.name).join(', ')} (default: all)
+  --duration <s>      measured seconds per run (15)
+  --warmup <s>        unmeasured seconds before it (5)
+  --connections <n>   concurrent connections (50)
+  --pipelining <n>    requests in flight per connection (1)
+  --pool <n[,n...]>   server DB_POOL_SIZE; a list runs once per value on the same data (10)
+  --users <n>         extra users loaded before the runs (1000)
+  --keep-db           leave the bench database in place (it is named in the output)
+  --cpu-prof          write a V8 CPU profile of the server to bench/results/profiles/ (open in Chrome DevTools)
+  --list              list the scenarios
+environment: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres
+  (an admin connection: the bench creates and drops a database omnio_bench_<timestamp> beside it)`;
+
+interface Settings {
+  durationSeconds: number;
+  warmupSeconds: number;
+  connections: number;
+  pipelining: number;
+  pools: number[];
+  dataset: DatasetOptions;
+  keepDb: boolean;
+  cpuProf: boolean;
+}
+
+function positiveInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a whole number, got ${value}`);
+  return n;
+}
+
+function parse(): { scenarios: Scenario[]; settings: Settings } | null {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      connections: { type: 'string' },
+      pipelining: { type: 'string' },
+      pool: { type: 'string' },
+      users: { type: 'string' },
+      'keep-db': { type: 'boolean', default: false },
+      'cpu-prof': { type: 'boolean', default: false },
+      list: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return null;
+  }
+  if (values.list) {
+    for (const s of SCENARIOS) console.log(`${s.name}\t${s.description}\t(target >= ${s.target.minRequestsPerSecond} req/s, p99 < ${s.target.maxP99Ms} ms)`);
+    return null;
+  }
+  const scenarios = positionals.length ? positionals.map((name) => findScenario(name) ?? unknownScenario(name)) : [...SCENARIOS];
+  const pools = (values.pool ?? '10').split(',').map((p) => positiveInt('pool', p.trim(), 10));
+  if (pools.some((p) => p < 1)) throw new Error('--pool values must be at least 1');
+  const users = positiveInt('users', values.users, 1000);
+  return {
+    scenarios,
+    settings: {
+      durationSeconds: Math.max(1, positiveInt('duration', values.duration, 15)),
+      warmupSeconds: positiveInt('warmup', values.warmup, 5),
+      connections: Math.max(1, positiveInt('connections', values.connections, 50)),
+      pipelining: Math.max(1, positiveInt('pipelining', values.pipelining, 1)),
+      pools,
+      dataset: { users, companies: Math.max(1, Math.round(users / 50)), tokensPerUser: 5 },
+      keepDb: values['keep-db'],
+      cpuProf: values['cpu-prof'],
+    },
+  };
+}
+
+function unknownScenario(name: string): never {
+  throw new Error(`unknown scenario "${name}"; known: ${SCENARIOS.map((s) => s.name).join(', ')}`);
+}
+
+/** What must be undone if the run is interrupted (Ctrl-C): stop the server, drop the database. */
+const cleanups = new Set<() => Promise<void>>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`[bench] ${signal}: cleaning up`);
+    void Promise.allSettled([...cleanups].map((fn) => fn())).then(() => process.exit(130));
+  });
+}
+
+function log(message: string): void {
+  console.log(`[bench] ${message}`);
+}
+
+async function signIn(baseUrl: string, username: string, password: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      grant_type: 'password',
+      username,
+      password,
+      client_id: process.env.OAUTH_CLIENT_ID ?? 'omnio-web',
+      client_secret: process.env.OAUTH_CLIENT_SECRET ?? 'omnio-web-secret',
+      scopes: '*',
+    }),
+  });
+  const body = (await res.json()) as { access_token?: string };
+  if (res.status !== 200 || !body.access_token) throw new Error(`sign-in as ${username} failed: ${res.status} ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
+/** One request before the load: the plan must answer its expected status and pass its own check. */
+async function checkPlan(baseUrl: string, plan: LoadPlan): Promise<void> {
+  const res = await fetch(baseUrl + plan.path, { method: plan.method, headers: plan.headers ?? {}, ...(plan.body !== undefined ? { body: plan.body } : {}) });
+  const text = await res.text();
+  if (res.status !== plan.expectStatus) throw new Error(`${plan.method} ${plan.path} answered ${res.status}, expected ${plan.expectStatus}: ${text.slice(0, 500)}`);
+  const problem = plan.check?.(text ? JSON.parse(text) : null);
+  if (problem) throw new Error(`${plan.method} ${plan.path} answered an unexpected body (${problem}): ${text.slice(0, 500)}`);
+}
+
+async function runScenario(scenario: Scenario, settings: Settings, adminUrl: string): Promise<boolean> {
+  log(`${scenario.name}: ${scenario.description}`);
+  const database: BenchDatabase = await createBenchDatabase(adminUrl);
+  if (!settings.keepDb) cleanups.add(database.drop);
+  log(`database ${database.name} (PostgreSQL ${database.serverVersion}) at ${redact(adminUrl)}`);
+  let dataset: DatasetSummary | undefined;
+  let allPassed = true;
+  try {
+    for (const poolSize of settings.pools) {
+      const server: RunningServer = await startServer({
+        databaseUrl: database.url,
+        poolSize,
+        ...(settings.cpuProf ? { cpuProfileDir: path.join(RESULTS_DIR, 'profiles') } : {}),
+      });
+      cleanups.add(server.stop);
+      try {
+        log(`server pid ${server.pid} on ${server.baseUrl} (DB_POOL_SIZE ${poolSize})`);
+        if (!dataset) {
+          const started = Date.now();
+          dataset = await loadDataset(database.query, settings.dataset);
+          log(`data loaded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(dataset)}`);
+        }
+        const ctx: ScenarioContext = {
+          baseUrl: server.baseUrl,
+          dataset,
+          signIn: (u, p) => signIn(server.baseUrl, u, p),
+          ownerQuery: database.query,
+        };
+        const plan = await scenario.prepare(ctx);
+        await checkPlan(server.baseUrl, plan);
+        const load = { baseUrl: server.baseUrl, plan, connections: settings.connections, pipelining: settings.pipelining };
+        if (settings.warmupSeconds > 0) {
+          log(`warm-up ${settings.warmupSeconds} s`);
+          await runLoad({ ...load, durationSeconds: settings.warmupSeconds });
+        }
+        log(`measuring ${settings.durationSeconds} s with ${settings.connections} connections`);
+        const date = new Date().toISOString();
+        const stopCpu = measureCpu(server.pid, isLocalDatabase(adminUrl));
+        const result = await runLoad({ ...load, durationSeconds: settings.durationSeconds });
+        const cpu = stopCpu();
+        const ended = server.exit();
+        if (ended) throw new Error(`the server ended during the run (exit code ${ended.code}, signal ${ended.signal}): not a measurement`);
+        const verdict = judge(result, scenario.target);
+        const report: Report = {
+          scenario: scenario.name,
+          description: scenario.description,
+          date,
+          passed: verdict.passed,
+          failures: verdict.reasons,
+          disturbed: (cpu.other_pct ?? 0) > 20,
+          target: scenario.target,
+          result,
+          cpu,
+          settings: {
+            duration_s: settings.durationSeconds,
+            warmup_s: settings.warmupSeconds,
+            connections: settings.connections,
+            pipelining: settings.pipelining,
+            db_pool_size: poolSize,
+            request: { method: plan.method, path: plan.path },
+            server_env: server.settings,
+            database: { admin_url: redact(adminUrl), server_version: database.serverVersion, local: isLocalDatabase(adminUrl) },
+            dataset,
+          },
+          environment: environment(),
+        };
+        const file = writeReport(report, settings.pools.length > 1 ? `pool${poolSize}` : undefined);
+        console.log(summaryLine(report, { connections: settings.connections, poolSize, durationSeconds: settings.durationSeconds }));
+        log(`results: ${file}`);
+        if (!verdict.passed) allPassed = false;
+      } catch (err) {
+        console.error(`--- server output ---\n${server.output()}`);
+        throw err;
+      } finally {
+        await server.stop();
+        cleanups.delete(server.stop);
+        if (settings.cpuProf) log(`server CPU profile written to ${path.join(RESULTS_DIR, 'profiles')}`);
+      }
+    }
+  } finally {
+    if (settings.keepDb) log(`kept database ${database.name}`);
+    else await database.drop();
+    cleanups.delete(database.drop);
+  }
+  return allPassed;
+}
+
+async function main(): Promise<number> {
+  const parsed = parse();
+  if (!parsed) return 0;
+  const adminUrl = adminUrlFromEnv();
+  let failed = 0;
+  for (const scenario of parsed.scenarios) {
+    if (!(await runScenario(scenario, parsed.settings, adminUrl))) failed++;
+  }
+  if (failed) log(`${failed} of ${parsed.scenarios.length} scenarios missed their target`);
+  return failed ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: Error) => {
+    console.error(`[bench] ${err.message}`);
+    process.exit(2);
+  },
+);

@@ -1,0 +1,9 @@
+import type { Scenario } from '../lib/types';
+import { usersInformation } from './users-information';
+
+/** Every scenario, in the order `npm run bench` (no names) runs them. Add a new file's scenario here. */
+export const SCENARIOS: readonly Scenario[] = [usersInformation];
+
+export function findScenario(name: string): Scenario | undefined {
+  return SCENARIOS.find((s) => s.name === name);
+}
