@@ -2,10 +2,11 @@ import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Box, Chip, Link, Typography } from '@mui/material';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { pathOf } from '../../app/routes-table';
+import type { ServerGridState } from '../../shared/ui/data-grid';
+import { ServerDataGrid } from '../../shared/ui/ServerDataGrid';
 import type { Company } from './api';
-import { useGridLocaleText, usePhoneColumns, type useServerGrid } from './grid';
 
 const HIDDEN_ON_PHONE = ['contact', 'phone', 'location', 'created_at'] as const;
 
@@ -13,14 +14,12 @@ interface CompaniesGridProps {
   rows: Company[];
   total: number;
   loading: boolean;
-  grid: ReturnType<typeof useServerGrid>;
+  grid: ServerGridState;
   emptyLabel: string;
 }
 
 export function CompaniesGrid({ rows, total, loading, grid, emptyLabel }: CompaniesGridProps) {
   const { t, i18n } = useTranslation('companies');
-  const localeText = useGridLocaleText(emptyLabel);
-  const visibility = usePhoneColumns(HIDDEN_ON_PHONE);
 
   // Sorting is server-side: only columns the API can order by are sortable.
   const columns = useMemo<GridColDef<Company>[]>(
@@ -65,26 +64,14 @@ export function CompaniesGrid({ rows, total, loading, grid, emptyLabel }: Compan
   );
 
   return (
-    <DataGrid
+    <ServerDataGrid
       rows={rows}
       columns={columns}
-      rowCount={total}
+      total={total}
       loading={loading}
-      paginationMode="server"
-      sortingMode="server"
-      paginationModel={grid.paginationModel}
-      onPaginationModelChange={grid.setPaginationModel}
-      sortModel={grid.sortModel}
-      onSortModelChange={(model) => {
-        grid.setSortModel(model);
-        grid.resetPage();
-      }}
-      pageSizeOptions={[10, 25, 50, 100]}
-      disableRowSelectionOnClick
-      disableColumnFilter
-      localeText={localeText}
-      {...visibility}
-      sx={{ minHeight: 320 }}
+      grid={grid}
+      emptyLabel={emptyLabel}
+      hideOnPhone={HIDDEN_ON_PHONE}
     />
   );
 }

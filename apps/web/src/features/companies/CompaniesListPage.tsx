@@ -1,14 +1,16 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Alert, Box, Button, InputAdornment, Stack, TextField, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import AddBusiness from '@mui/icons-material/AddBusiness';
-import Search from '@mui/icons-material/Search';
 import { pathOf } from '../../app/routes-table';
 import { useSession } from '../../shared/session/useSession';
+import { useServerGrid } from '../../shared/ui/data-grid';
+import { ListToolbar } from '../../shared/ui/ListToolbar';
+import { ErrorState } from '../../shared/ui/StateViews';
+import { useDebounced } from '../../shared/ui/useDebounced';
 import { useCompanies } from './api';
 import { CompaniesGrid } from './CompaniesGrid';
-import { useDebounced, useServerGrid } from './grid';
 
 /** Owner: every company (tenant) of the platform. */
 export function CompaniesListPage() {
@@ -25,38 +27,21 @@ export function CompaniesListPage() {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         {t('list.title')}
       </Typography>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' }, mb: 2 }}>
-        <TextField
-          type="search"
-          size="small"
-          label={t('list.search')}
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            grid.resetPage();
-          }}
-          sx={{ width: { xs: '100%', md: 300 }, flex: 'none' }}
-          slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> } }}
-        />
-        {session.can('create-company') && (
-          <Button
-            variant="contained"
-            startIcon={<AddBusiness />}
-            onClick={() => void navigate(pathOf('company-create'))}
-            sx={{ ml: { md: 'auto !important' }, whiteSpace: 'nowrap', flexShrink: 0 }}
-          >
-            {t('actions.create')}
-          </Button>
-        )}
-      </Stack>
+      <ListToolbar
+        searchLabel={t('list.search')}
+        search={text}
+        onSearchChange={(next) => {
+          setText(next);
+          grid.resetPage();
+        }}
+        action={
+          session.can('create-company')
+            ? { label: t('actions.create'), icon: <AddBusiness />, onClick: () => void navigate(pathOf('company-create')) }
+            : undefined
+        }
+      />
       {list.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={<Button color="inherit" size="small" onClick={() => void list.refetch()}>{t('actions.retry')}</Button>}
-        >
-          {t('errors.load')}: {list.error.message}
-        </Alert>
+        <ErrorState message={`${t('errors.load')}: ${list.error.message}`} onRetry={() => void list.refetch()} sx={{ mb: 2 }} />
       )}
       <CompaniesGrid
         rows={list.data?.data ?? []}

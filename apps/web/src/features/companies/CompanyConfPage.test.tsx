@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { CompanyConfPage } from './CompanyConfPage';
-import { fakeSession, renderCompanies, stubFetch } from './test-utils';
+import { fakeSession, renderWithProviders, stubFetch } from '../../shared/test/test-utils';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -28,7 +28,7 @@ describe('CompanyConfPage', () => {
         current_page: 1, per_page: 100, total: 1, last_page: 1,
       }],
     ]);
-    renderCompanies(conf, { session: fakeSession(OWNER), path: '/admin/companies/c1/conf' });
+    renderWithProviders(conf, { session: fakeSession(OWNER), path: '/admin/companies/c1/conf' });
 
     expect(await screen.findByRole('heading', { name: 'Acme Outfitters' })).toBeTruthy();
     expect((screen.getByLabelText(/^Subdomain/) as HTMLInputElement).value).toBe('acme');
@@ -39,7 +39,7 @@ describe('CompanyConfPage', () => {
 
   it("shows the server's message when the company cannot be shown", async () => {
     stubFetch([['GET', '/api/1.0/companies/c1', 404, { message: 'Company not found' }]]);
-    renderCompanies(conf, { session: fakeSession(OWNER), path: '/admin/companies/c1/conf' });
+    renderWithProviders(conf, { session: fakeSession(OWNER), path: '/admin/companies/c1/conf' });
 
     expect(await screen.findByText('Could not show the company: Company not found')).toBeTruthy();
   });

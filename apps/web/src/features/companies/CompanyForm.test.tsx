@@ -2,14 +2,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { HttpError } from '../../shared/api/http-error';
 import { CompanyForm } from './CompanyForm';
-import { renderCompanies } from './test-utils';
+import { renderWithProviders } from '../../shared/test/test-utils';
 
 const fill = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('CompanyForm', () => {
   it('shows the schema errors under their fields', async () => {
     const onSubmit = vi.fn(() => Promise.resolve());
-    renderCompanies(<CompanyForm company={null} submitLabel="Create company" failure="Could not create the company" onSubmit={onSubmit} />);
+    renderWithProviders(<CompanyForm company={null} submitLabel="Create company" failure="Could not create the company" onSubmit={onSubmit} />);
 
     fill(/^Subdomain/, 'Acme Outfitters');
     fill(/^Email/, 'not-an-email');
@@ -23,7 +23,7 @@ describe('CompanyForm', () => {
 
   it('sends blank optional fields as null', async () => {
     const onSubmit = vi.fn(() => Promise.resolve());
-    renderCompanies(<CompanyForm company={null} submitLabel="Create company" failure="x" onSubmit={onSubmit} />);
+    renderWithProviders(<CompanyForm company={null} submitLabel="Create company" failure="x" onSubmit={onSubmit} />);
 
     fill(/^Name/, 'Initech');
     fill(/^Country/, 'us');
@@ -38,7 +38,7 @@ describe('CompanyForm', () => {
       .fn<() => Promise<unknown>>()
       .mockRejectedValueOnce(new HttpError(422, { message: 'Invalid', errors: { subdomain: ['The subdomain is already taken'] } }))
       .mockRejectedValueOnce(new HttpError(500, { message: 'Database unavailable' }));
-    renderCompanies(<CompanyForm company={null} submitLabel="Create company" failure="Could not create the company" onSubmit={onSubmit} />);
+    renderWithProviders(<CompanyForm company={null} submitLabel="Create company" failure="Could not create the company" onSubmit={onSubmit} />);
 
     fill(/^Name/, 'Initech');
     fireEvent.click(screen.getByRole('button', { name: 'Create company' }));

@@ -6,8 +6,8 @@ import { Alert, Box, Button, Grid, Stack, TextField, Typography } from '@mui/mat
 import { ZCompanyCreate, type TCompanyCreate } from '@omnio/domain';
 import type { z } from 'zod';
 import { applyServerErrors } from '../../shared/ui/form';
+import { blankToNull, errorText, useFieldProps } from '../../shared/ui/form-helpers';
 import type { Company } from './api';
-import { blankToNull, useFieldProps } from './form-helpers';
 
 type CompanyInput = z.input<typeof ZCompanyCreate>;
 type Field = keyof CompanyInput;
@@ -60,7 +60,7 @@ export function CompanyForm({ company, submitLabel, failure, onSubmit, onCancel,
       form.reset(values);
     } catch (error) {
       if (!applyServerErrors(error, FIELDS, form.setError)) {
-        setBanner(`${failure}: ${error instanceof Error ? error.message : String(error)}`);
+        setBanner(`${failure}: ${errorText(error)}`);
       }
     }
   });

@@ -45,7 +45,6 @@ const en = {
     cancel: 'Cancel',
     back: 'Companies',
     invite: 'Invite user',
-    retry: 'Try again',
   },
   notices: { created: 'Company {{name}} created', updated: 'Company {{name}} saved' },
   errors: {
@@ -102,7 +101,6 @@ const es: typeof en = {
     cancel: 'Cancelar',
     back: 'Empresas',
     invite: 'Invitar usuario',
-    retry: 'Reintentar',
   },
   notices: { created: 'Empresa {{name}} creada', updated: 'Empresa {{name}} guardada' },
   errors: {

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { HttpError } from '../../shared/api/http-error';
 import { IlocFormDialog } from './IlocFormDialog';
-import { renderIlocs } from './test-utils';
+import { renderWithProviders } from '../../shared/test/test-utils';
 
 function fill(label: RegExp, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -11,7 +11,7 @@ function fill(label: RegExp, value: string) {
 describe('IlocFormDialog', () => {
   it('shows the schema errors under their fields and does not submit', async () => {
     const onSubmit = vi.fn(() => Promise.resolve());
-    renderIlocs(<IlocFormDialog open iloc={null} onClose={() => {}} onSubmit={onSubmit} />);
+    renderWithProviders(<IlocFormDialog open iloc={null} onClose={() => {}} onSubmit={onSubmit} />);
 
     fill(/^Code/, 'bad code!');
     fill(/^Country/, 'USA');
@@ -26,7 +26,7 @@ describe('IlocFormDialog', () => {
   it('sends blank optional fields as null and the chosen type and status', async () => {
     const onSubmit = vi.fn(() => Promise.resolve());
     const onClose = vi.fn();
-    renderIlocs(<IlocFormDialog open iloc={null} onClose={onClose} onSubmit={onSubmit} />);
+    renderWithProviders(<IlocFormDialog open iloc={null} onClose={onClose} onSubmit={onSubmit} />);
 
     fill(/^Name/, 'Austin DC');
     fill(/^Country/, 'us');
@@ -43,7 +43,7 @@ describe('IlocFormDialog', () => {
     const onSubmit = vi.fn(() =>
       Promise.reject(new HttpError(422, { message: 'Invalid data', errors: { code: ['The code has already been taken'] } })),
     );
-    renderIlocs(<IlocFormDialog open iloc={null} onClose={() => {}} onSubmit={onSubmit} />);
+    renderWithProviders(<IlocFormDialog open iloc={null} onClose={() => {}} onSubmit={onSubmit} />);
 
     fill(/^Name/, 'Austin DC');
     fill(/^Code/, 'AUS');
@@ -53,7 +53,7 @@ describe('IlocFormDialog', () => {
   });
 
   it('speaks Spanish, validation messages included', async () => {
-    renderIlocs(<IlocFormDialog open iloc={null} onClose={() => {}} onSubmit={() => Promise.resolve()} />, { language: 'es' });
+    renderWithProviders(<IlocFormDialog open iloc={null} onClose={() => {}} onSubmit={() => Promise.resolve()} />, { language: 'es' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Guardar' }));
 

@@ -10,12 +10,9 @@ import { ILOC_STATUSES, ILOC_TYPES, ZIlocCreate, type TIlocCreate } from '@omnio
 import type { z } from 'zod';
 import type { Iloc } from './api';
 import { applyServerErrors } from '../../shared/ui/form';
-import { blankToNull, blankToUndefined, useFieldProps } from './form-helpers';
+import { NATIVE_SELECT, blankToNull, blankToUndefined, errorText, useFieldProps } from '../../shared/ui/form-helpers';
 
 type IlocFormInput = z.input<typeof ZIlocCreate>;
-
-// Native selects: plain keyboard and phone pickers, and react-hook-form reads them like any input.
-const NATIVE_SELECT = { select: { native: true }, inputLabel: { shrink: true } } as const;
 
 const FIELDS = [
   'name', 'code', 'type', 'company', 'menu', 'status', 'address1', 'city', 'region', 'postal_code', 'country',
@@ -78,7 +75,7 @@ function IlocForm({ iloc, onClose, onSubmit }: Omit<IlocFormDialogProps, 'open'>
       onClose();
     } catch (error) {
       if (!applyServerErrors(error, FIELDS, form.setError)) {
-        setBanner(`${t(iloc ? 'errors.update' : 'errors.create')}: ${error instanceof Error ? error.message : String(error)}`);
+        setBanner(`${t(iloc ? 'errors.update' : 'errors.create')}: ${errorText(error)}`);
       }
     }
   });

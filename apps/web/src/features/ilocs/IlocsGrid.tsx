@@ -1,13 +1,14 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chip, Stack, useMediaQuery, useTheme } from '@mui/material';
-import { DataGrid, GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import ArchiveOutlined from '@mui/icons-material/ArchiveOutlined';
 import UnarchiveOutlined from '@mui/icons-material/UnarchiveOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import type { ServerGridState } from '../../shared/ui/data-grid';
+import { ServerDataGrid } from '../../shared/ui/ServerDataGrid';
 import type { Iloc } from './api';
-import { useGridLocaleText, usePhoneColumns, type useServerGrid } from './grid';
 
 const HIDDEN_ON_PHONE = ['code', 'type', 'company', 'location', 'menu'] as const;
 
@@ -20,7 +21,7 @@ interface IlocsGridProps {
   rows: Iloc[];
   total: number;
   loading: boolean;
-  grid: ReturnType<typeof useServerGrid>;
+  grid: ServerGridState;
   rights: IlocRights;
   onEdit(iloc: Iloc): void;
   onArchive(iloc: Iloc, archived: boolean): void;
@@ -29,8 +30,6 @@ interface IlocsGridProps {
 
 export function IlocsGrid({ rows, total, loading, grid, rights, onEdit, onArchive, onDelete }: IlocsGridProps) {
   const { t } = useTranslation('ilocs');
-  const localeText = useGridLocaleText(t('list.empty'));
-  const visibility = usePhoneColumns(HIDDEN_ON_PHONE);
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('md'));
 
@@ -88,26 +87,14 @@ export function IlocsGrid({ rows, total, loading, grid, rights, onEdit, onArchiv
   }, [t, phone, rights.update, rights.remove, onEdit, onArchive, onDelete]);
 
   return (
-    <DataGrid
+    <ServerDataGrid
       rows={rows}
       columns={columns}
-      rowCount={total}
+      total={total}
       loading={loading}
-      paginationMode="server"
-      sortingMode="server"
-      paginationModel={grid.paginationModel}
-      onPaginationModelChange={grid.setPaginationModel}
-      sortModel={grid.sortModel}
-      onSortModelChange={(model) => {
-        grid.setSortModel(model);
-        grid.resetPage();
-      }}
-      pageSizeOptions={[10, 25, 50, 100]}
-      disableRowSelectionOnClick
-      disableColumnFilter
-      localeText={localeText}
-      {...visibility}
-      sx={{ minHeight: 320 }}
+      grid={grid}
+      emptyLabel={t('list.empty')}
+      hideOnPhone={HIDDEN_ON_PHONE}
     />
   );
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { IlocsPage } from './IlocsPage';
 import type { Iloc } from './api';
-import { fakeSession, renderIlocs, stubFetch } from './test-utils';
+import { fakeSession, renderWithProviders, stubFetch } from '../../shared/test/test-utils';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -20,13 +20,13 @@ const SLOW = { timeout: 5000 };
 describe('IlocsPage', () => {
   it('opens the create dialog from ?create=true when the user may create', async () => {
     stubFetch([['GET', '/api/1.0/tenants/c1/ilocs', 200, page([])]]);
-    renderIlocs(<IlocsPage />, { session: fakeSession(ALL, 'tenant'), path: '/iLocs?create=true' });
+    renderWithProviders(<IlocsPage />, { session: fakeSession(ALL, 'tenant'), path: '/iLocs?create=true' });
     expect(await screen.findByRole('dialog', { name: 'New fulfillment location' })).toBeTruthy();
   });
 
   it('hides every change without the iloc permissions', async () => {
     stubFetch([['GET', '/api/1.0/tenants/c1/ilocs', 200, page([iloc])]]);
-    renderIlocs(<IlocsPage />, { session: fakeSession(['read-iloc'], 'tenant'), path: '/iLocs?create=true' });
+    renderWithProviders(<IlocsPage />, { session: fakeSession(['read-iloc'], 'tenant'), path: '/iLocs?create=true' });
     expect(await screen.findByText('Austin DC', {}, SLOW)).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByRole('button', { name: 'New iLoc' })).toBeNull();
@@ -38,7 +38,7 @@ describe('IlocsPage', () => {
       ['GET', '/api/1.0/tenants/c1/ilocs', 200, page([iloc])],
       ['DELETE', '/api/1.0/tenants/c1/ilocs/i1', 409, { message: 'The iloc cannot be removed while active rules use it', code: 'CONFLICT' }],
     ]);
-    renderIlocs(<IlocsPage />, { session: fakeSession(ALL, 'tenant') });
+    renderWithProviders(<IlocsPage />, { session: fakeSession(ALL, 'tenant') });
 
     // The grid's row menu button is labelled by MUI X itself.
     fireEvent.click(await screen.findByRole('menuitem', { name: 'more' }, SLOW));

@@ -6,10 +6,12 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import type { TIlocCreate } from '@omnio/domain';
 import { pathOf } from '../../app/routes-table';
 import { useSession } from '../../shared/session/useSession';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { useServerGrid } from '../../shared/ui/data-grid';
+import { ErrorState } from '../../shared/ui/StateViews';
 import { useToast } from '../../shared/ui/toast';
+import { useDebounced } from '../../shared/ui/useDebounced';
 import { useArchiveIloc, useDeleteIloc, useIlocs, useSaveIloc, type Iloc } from './api';
-import { ConfirmDialog } from './ConfirmDialog';
-import { useDebounced, useServerGrid } from './grid';
 import { IlocFormDialog } from './IlocFormDialog';
 import { IlocsGrid } from './IlocsGrid';
 import { IlocsToolbar, type IlocFilters } from './IlocsToolbar';
@@ -93,13 +95,7 @@ export function IlocsPage() {
         onCreate={rights.create ? () => setDialog({ kind: 'form', iloc: null }) : undefined}
       />
       {list.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={<Button color="inherit" size="small" onClick={() => void list.refetch()}>{t('actions.retry')}</Button>}
-        >
-          {t('errors.load')}: {list.error.message}
-        </Alert>
+        <ErrorState message={`${t('errors.load')}: ${list.error.message}`} onRetry={() => void list.refetch()} sx={{ mb: 2 }} />
       )}
       <IlocsGrid
         rows={list.data?.data ?? []}

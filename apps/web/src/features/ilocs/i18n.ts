@@ -39,7 +39,6 @@ const en = {
     delete: 'Delete',
     save: 'Save',
     cancel: 'Cancel',
-    retry: 'Try again',
   },
   form: { createTitle: 'New fulfillment location', editTitle: 'Edit {{name}}' },
   delete: {
@@ -102,7 +101,6 @@ const es: typeof en = {
     delete: 'Eliminar',
     save: 'Guardar',
     cancel: 'Cancelar',
-    retry: 'Reintentar',
   },
   form: { createTitle: 'Nueva ubicación de cumplimiento', editTitle: 'Editar {{name}}' },
   delete: {

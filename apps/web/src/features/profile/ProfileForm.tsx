@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button, Grid, Stack, TextField } from '@mui/material';
 import { LANGUAGES, ZUserUpdate, type Language, type TUserUpdate } from '@omnio/domain';
 import type { z } from 'zod';
-import { translateValidation } from '../../shared/i18n/validation-messages';
 import { applyServerErrors } from '../../shared/ui/form';
+import { NATIVE_SELECT, errorText, useFieldProps } from '../../shared/ui/form-helpers';
 
 const FIELDS = ['name', 'email', 'language'] as const;
 
@@ -22,14 +22,10 @@ interface ProfileFormProps {
 }
 
 export function ProfileForm({ initial, onSubmit }: ProfileFormProps) {
-  const { t, i18n } = useTranslation('profile');
+  const { t } = useTranslation('profile');
   const [banner, setBanner] = useState<string | null>(null);
   const form = useForm<z.input<typeof ZUserUpdate>, unknown, TUserUpdate>({ resolver: zodResolver(ZUserUpdate), defaultValues: initial });
-  const field = (name: (typeof FIELDS)[number]) => {
-    const { ref, ...rest } = form.register(name);
-    const message = translateValidation(form.formState.errors[name]?.message, i18n.language);
-    return { ...rest, inputRef: ref, error: Boolean(message), helperText: message, fullWidth: true };
-  };
+  const field = useFieldProps(form);
 
   const submit = form.handleSubmit(async (values) => {
     setBanner(null);
@@ -38,7 +34,7 @@ export function ProfileForm({ initial, onSubmit }: ProfileFormProps) {
       form.reset({ ...initial, ...values });
     } catch (error) {
       if (!applyServerErrors(error, FIELDS, form.setError)) {
-        setBanner(`${t('errors.update')}: ${error instanceof Error ? error.message : String(error)}`);
+        setBanner(`${t('errors.update')}: ${errorText(error)}`);
       }
     }
   });
@@ -58,12 +54,7 @@ export function ProfileForm({ initial, onSubmit }: ProfileFormProps) {
           <TextField {...field('email')} type="email" label={t('fields.email')} required autoComplete="email" />
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <TextField
-            {...field('language')}
-            select
-            label={t('fields.language')}
-            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-          >
+          <TextField {...field('language')} select label={t('fields.language')} slotProps={NATIVE_SELECT}>
             {LANGUAGES.map((language) => (
               <option key={language} value={language}>
                 {t(`languages.${language}`)}

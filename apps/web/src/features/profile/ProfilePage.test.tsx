@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { ProfilePage } from './ProfilePage';
-import { fakeSession, renderProfile, stubFetch } from './test-utils';
+import { fakeSession, renderWithProviders, stubFetch } from '../../shared/test/test-utils';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -11,7 +11,7 @@ describe('ProfilePage', () => {
   it('saves the language with PUT /users/{id} and reloads the user', async () => {
     const calls = stubFetch([['PUT', '/api/1.0/users/me', 200, { data: {} }]]);
     const session = fakeSession(['read-user'], 'tenant');
-    renderProfile(<ProfilePage />, { session });
+    renderWithProviders(<ProfilePage />, { session });
 
     expect(screen.getByText('Company: Acme Outfitters')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Language'), { target: { value: 'sp' } });
@@ -23,7 +23,7 @@ describe('ProfilePage', () => {
 
   it('shows a 422 field error under the email', async () => {
     stubFetch([['PUT', '/api/1.0/users/me', 422, { message: 'Invalid', errors: { email: ['The email has already been taken'] } }]]);
-    renderProfile(<ProfilePage />, { session: fakeSession(['read-user'], 'tenant') });
+    renderWithProviders(<ProfilePage />, { session: fakeSession(['read-user'], 'tenant') });
 
     fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'admin@omnio.test' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
@@ -33,7 +33,7 @@ describe('ProfilePage', () => {
 
   it('starts the forgot-password flow for the signed-in address', async () => {
     const calls = stubFetch([['POST', '/api/password/email', 200, { message: 'sent' }]]);
-    renderProfile(<ProfilePage />, { session: fakeSession(['read-user'], 'tenant') });
+    renderWithProviders(<ProfilePage />, { session: fakeSession(['read-user'], 'tenant') });
 
     fireEvent.click(screen.getByRole('button', { name: 'Email me a password link' }));
 

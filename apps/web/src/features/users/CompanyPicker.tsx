@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Autocomplete, TextField } from '@mui/material';
 import { useCompanyOptions, type CompanyRef } from './api';
-import { useDebounced } from './grid';
+import { useDebounced } from '../../shared/ui/useDebounced';
 
 interface CompanyPickerProps {
   value: CompanyRef | null;

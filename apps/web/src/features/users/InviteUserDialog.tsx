@@ -6,9 +6,9 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack
 import { ZInvitationCreate } from '@omnio/domain';
 import type { z } from 'zod';
 import { applyServerErrors } from '../../shared/ui/form';
+import { NATIVE_SELECT, blankToUndefined, errorText, useFieldProps } from '../../shared/ui/form-helpers';
 import { useToast } from '../../shared/ui/toast';
 import { useInvite } from './api';
-import { NATIVE_SELECT, errorText, useFieldProps } from './form-helpers';
 
 type InviteInput = z.input<typeof ZInvitationCreate>;
 type InviteValues = z.output<typeof ZInvitationCreate>;
@@ -66,7 +66,7 @@ function InviteForm({ onClose, companyId }: Omit<InviteUserDialogProps, 'open'>)
         <Stack spacing={2}>
           <TextField {...field('email')} type="email" label={t('fields.email')} required autoFocus />
           <TextField
-            {...field('name', { setValueAs: (v: string) => (v.trim() === '' ? undefined : v) })}
+            {...field('name', { setValueAs: blankToUndefined })}
             label={t('fields.name')}
           />
           <TextField {...field('role')} select label={t('fields.role')} slotProps={NATIVE_SELECT}>

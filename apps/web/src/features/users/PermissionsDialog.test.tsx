@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { permissionByName } from '@omnio/domain';
 import { PermissionsDialog } from './PermissionsDialog';
 import { PermissionsEditor } from './PermissionsEditor';
-import { renderUsers, stubFetch } from './test-utils';
+import { renderWithProviders, stubFetch } from '../../shared/test/test-utils';
 import type { UserRow } from './api';
 
 afterEach(() => {
@@ -18,7 +18,7 @@ const user: UserRow = {
 describe('PermissionsEditor', () => {
   it("choosing 'Read only' for Products selects exactly read-product", () => {
     const onSave = vi.fn();
-    renderUsers(<PermissionsEditor initial={new Set()} includePlatform={false} saving={false} onCancel={() => {}} onSave={onSave} />);
+    renderWithProviders(<PermissionsEditor initial={new Set()} includePlatform={false} saving={false} onCancel={() => {}} onSave={onSave} />);
 
     fireEvent.change(screen.getByLabelText('Level of Products'), { target: { value: 'read' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -28,7 +28,7 @@ describe('PermissionsEditor', () => {
 
   it('marks a hand-picked mix as custom and shows its checkboxes', () => {
     const onSave = vi.fn();
-    renderUsers(
+    renderWithProviders(
       <PermissionsEditor initial={new Set([id('read-product')])} includePlatform={false} saving={false} onCancel={() => {}} onSave={onSave} />,
     );
 
@@ -41,7 +41,7 @@ describe('PermissionsEditor', () => {
   });
 
   it('searches sections and permission names', () => {
-    renderUsers(<PermissionsEditor initial={new Set()} includePlatform={false} saving={false} onCancel={() => {}} onSave={() => {}} />);
+    renderWithProviders(<PermissionsEditor initial={new Set()} includePlatform={false} saving={false} onCancel={() => {}} onSave={() => {}} />);
 
     fireEvent.change(screen.getByLabelText('Search permissions (section or action)'), { target: { value: 'iloc' } });
 
@@ -58,7 +58,7 @@ describe('PermissionsDialog', () => {
       ['POST', '/api/1.0/users/u1/assign-permissions', 201, { data: { permissions: [] } }],
     ]);
     const onClose = vi.fn();
-    renderUsers(<PermissionsDialog user={user} onClose={onClose} />);
+    renderWithProviders(<PermissionsDialog user={user} onClose={onClose} />);
 
     const level = await screen.findByLabelText('Level of Products');
     fireEvent.change(level, { target: { value: 'read_write' } });
@@ -73,7 +73,7 @@ describe('PermissionsDialog', () => {
 
   it('shows the server message when the permissions cannot be loaded', async () => {
     stubFetch([['GET', '/api/1.0/users/u1/information', 500, { message: 'Database unavailable' }]]);
-    renderUsers(<PermissionsDialog user={user} onClose={() => {}} />);
+    renderWithProviders(<PermissionsDialog user={user} onClose={() => {}} />);
 
     expect(await screen.findByText('Could not show the permissions: Database unavailable')).toBeTruthy();
   });

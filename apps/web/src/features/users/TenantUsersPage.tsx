@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Box, Button, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useSession } from '../../shared/session/useSession';
+import { useServerGrid } from '../../shared/ui/data-grid';
+import { ErrorState } from '../../shared/ui/StateViews';
+import { useDebounced } from '../../shared/ui/useDebounced';
 import { useCompanyUsers } from './api';
-import { useDebounced, useServerGrid } from './grid';
 import { InviteUserDialog } from './InviteUserDialog';
 import { UsersGrid } from './UsersGrid';
 import { UsersToolbar, type UserFilters } from './UsersToolbar';
@@ -35,13 +37,7 @@ export function TenantUsersPage() {
         onAction={session.can('create-users-company') ? () => setInviting(true) : undefined}
       />
       {list.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={<Button color="inherit" size="small" onClick={() => void list.refetch()}>{t('actions.retry')}</Button>}
-        >
-          {t('errors.load')}: {list.error.message}
-        </Alert>
+        <ErrorState message={`${t('errors.load')}: ${list.error.message}`} onRetry={() => void list.refetch()} sx={{ mb: 2 }} />
       )}
       <UsersGrid
         rows={list.data?.data ?? []}

@@ -10,10 +10,10 @@ import type { z } from 'zod';
 import { PasswordField } from '../../shared/ui/PasswordField';
 import { PasswordRules } from '../../shared/ui/PasswordRules';
 import { applyServerErrors } from '../../shared/ui/form';
+import { NATIVE_SELECT, errorText, useFieldProps } from '../../shared/ui/form-helpers';
 import { useToast } from '../../shared/ui/toast';
 import { useCreateUser, type CompanyRef } from './api';
 import { CompanyPicker } from './CompanyPicker';
-import { NATIVE_SELECT, errorText, useFieldProps } from './form-helpers';
 
 type UserCreateInput = z.input<typeof ZUserCreate>;
 const FIELDS = ['name', 'email', 'password', 'language', 'role', 'company_id'] as const;

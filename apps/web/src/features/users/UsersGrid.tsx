@@ -1,14 +1,15 @@
 import { useMemo, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Box, Chip, Stack, Typography } from '@mui/material';
-import { DataGrid, GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import LoginOutlined from '@mui/icons-material/LoginOutlined';
+import type { ServerGridState } from '../../shared/ui/data-grid';
+import { ServerDataGrid } from '../../shared/ui/ServerDataGrid';
 import type { UserRow } from './api';
-import { useGridLocaleText, usePhoneColumns, type useServerGrid } from './grid';
 
 export type UserAction = 'roles' | 'permissions' | 'toggle-disabled' | 'login-as';
 
@@ -16,7 +17,7 @@ interface UsersGridProps {
   rows: UserRow[];
   total: number;
   loading: boolean;
-  grid: ReturnType<typeof useServerGrid>;
+  grid: ServerGridState;
   /** Columns the caller does not want (the tenant list has no companies column). */
   without?: readonly string[];
   /** Row actions allowed for a row; none hides the actions column. */
@@ -30,8 +31,6 @@ const NONE: readonly string[] = [];
 
 export function UsersGrid({ rows, total, loading, grid, without = NONE, actionsFor, onAction, emptyLabel }: UsersGridProps) {
   const { t, i18n } = useTranslation('users');
-  const localeText = useGridLocaleText(emptyLabel);
-  const visibility = usePhoneColumns(HIDDEN_ON_PHONE);
 
   // Sorting is server-side: only columns the API can order by are sortable.
   const columns = useMemo<GridColDef<UserRow>[]>(() => {
@@ -91,27 +90,15 @@ export function UsersGrid({ rows, total, loading, grid, without = NONE, actionsF
   }, [t, i18n.language, actionsFor, onAction, without]);
 
   return (
-    <DataGrid
+    <ServerDataGrid
       rows={rows}
       columns={columns}
-      rowCount={total}
+      total={total}
       loading={loading}
-      paginationMode="server"
-      sortingMode="server"
-      paginationModel={grid.paginationModel}
-      onPaginationModelChange={grid.setPaginationModel}
-      sortModel={grid.sortModel}
-      onSortModelChange={(model) => {
-        grid.setSortModel(model);
-        grid.resetPage();
-      }}
-      pageSizeOptions={[10, 25, 50, 100]}
+      grid={grid}
+      emptyLabel={emptyLabel}
+      hideOnPhone={HIDDEN_ON_PHONE}
       rowHeight={60}
-      disableRowSelectionOnClick
-      disableColumnFilter
-      localeText={localeText}
-      {...visibility}
-      sx={{ minHeight: 320 }}
     />
   );
 }

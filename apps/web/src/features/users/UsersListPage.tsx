@@ -1,12 +1,14 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Alert, Box, Button, Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useSession } from '../../shared/session/useSession';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { useServerGrid } from '../../shared/ui/data-grid';
+import { ErrorState } from '../../shared/ui/StateViews';
 import { useToast } from '../../shared/ui/toast';
+import { useDebounced } from '../../shared/ui/useDebounced';
 import { useLoginByAdmin, useSetUserDisabled, useUsers, type UserRow } from './api';
 import { AssignRolesDialog } from './AssignRolesDialog';
-import { ConfirmDialog } from './ConfirmDialog';
-import { useDebounced, useServerGrid } from './grid';
 import { PermissionsDialog } from './PermissionsDialog';
 import { UserCreateDialog } from './UserCreateDialog';
 import { UsersGrid, type UserAction } from './UsersGrid';
@@ -60,13 +62,7 @@ export function UsersListPage() {
         onAction={can('create-user') ? () => setOpen({ kind: 'create' }) : undefined}
       />
       {list.isError && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={<Button color="inherit" size="small" onClick={() => void list.refetch()}>{t('actions.retry')}</Button>}
-        >
-          {t('errors.load')}: {list.error.message}
-        </Alert>
+        <ErrorState message={`${t('errors.load')}: ${list.error.message}`} onRetry={() => void list.refetch()} sx={{ mb: 2 }} />
       )}
       <UsersGrid
         rows={list.data?.data ?? []}

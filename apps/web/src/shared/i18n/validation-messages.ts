@@ -21,6 +21,11 @@ const SPANISH: Record<string, string> = {
   'The password may not contain spaces': 'La contraseña no puede contener espacios',
   'The password may not contain < > & " or \'': 'La contraseña no puede contener < > & " ni \'',
   'The link has expired or has already been used': 'El enlace ha caducado o ya se ha utilizado',
+  'The subdomain may contain only lower-case letters, digits and hyphens':
+    'El subdominio solo puede contener letras minúsculas, dígitos y guiones',
+  'The country must be a two-letter ISO code': 'El país debe ser un código ISO de dos letras',
+  'The code may contain only letters, digits, hyphen and underscore':
+    'El código solo puede contener letras, dígitos, guion y guion bajo',
 };
 
 export function translateValidation(message: string | undefined, language: string): string | undefined {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Stack, Typography, type SxProps, type Theme } from '@mui/material';
 import InboxOutlinedIcon from '@mui/icons-material/InboxOutlined';
 import { useTranslation } from 'react-i18next';
 
@@ -15,11 +15,12 @@ export function LoadingState({ label, minHeight = 240 }: { label?: string; minHe
   );
 }
 
-export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
+export function ErrorState({ message, onRetry, sx }: { message: string; onRetry?: () => void; sx?: SxProps<Theme> }) {
   const { t } = useTranslation();
   return (
     <Alert
       severity="error"
+      sx={sx}
       action={onRetry && (
         <Button color="inherit" size="small" onClick={onRetry}>
           {t('actions.retry')}

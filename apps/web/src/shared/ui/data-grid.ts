@@ -46,12 +46,4 @@ export function useServerGrid(pageSize = 25) {
   };
 }
 
-/** Search boxes ask the server once typing pauses, not on every key. */
-export function useDebounced<T>(value: T, delayMs = 300): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), delayMs);
-    return () => window.clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
+export type ServerGridState = ReturnType<typeof useServerGrid>;

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { errorText } from './form-helpers';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -15,7 +16,10 @@ interface ConfirmDialogProps {
 }
 
 export function ConfirmDialog({ open, title, message, confirmLabel, destructive, onClose, onConfirm, errorPrefix }: ConfirmDialogProps) {
-  const { t } = useTranslation('users');
+  const { t } = useTranslation();
+  const id = useId();
+  const titleId = `${id}-title`;
+  const textId = `${id}-text`;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -30,17 +34,17 @@ export function ConfirmDialog({ open, title, message, confirmLabel, destructive,
       await onConfirm();
       close();
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(errorText(e));
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby="user-confirm-title" aria-describedby="user-confirm-text">
-      <DialogTitle id="user-confirm-title">{title}</DialogTitle>
+    <Dialog open={open} onClose={close} aria-labelledby={titleId} aria-describedby={textId}>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
-        <DialogContentText id="user-confirm-text">{message}</DialogContentText>
+        <DialogContentText id={textId}>{message}</DialogContentText>
         {error && (
           <Alert severity="error" sx={{ mt: 2 }}>
             {errorPrefix}: {error}

@@ -3,9 +3,9 @@ import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import { i18n } from '../../shared/i18n/i18n';
-import { SessionContext, type SessionValue } from '../../shared/session/session-context';
-import { ToastProvider } from '../../shared/ui/ToastProvider';
+import { i18n } from '../i18n/i18n';
+import { SessionContext, type SessionValue } from '../session/session-context';
+import { ToastProvider } from '../ui/ToastProvider';
 
 /** A signed-in session holding the given permissions; no network behind it. */
 export function fakeSession(permissions: string[], role: SessionValue['role'] = 'owner'): SessionValue {
@@ -24,7 +24,7 @@ export function fakeSession(permissions: string[], role: SessionValue['role'] = 
 }
 
 /** Real i18n, query cache, toasts and router; only the network (global fetch) is ever faked. */
-export function renderProfile(ui: ReactElement, { language = 'en', session = fakeSession([]), path = '/' } = {}) {
+export function renderWithProviders(ui: ReactElement, { language = 'en', session = fakeSession([]), path = '/' } = {}) {
   void i18n.changeLanguage(language);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
