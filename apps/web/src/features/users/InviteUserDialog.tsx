@@ -70,8 +70,8 @@ function InviteForm({ onClose, companyId }: Omit<InviteUserDialogProps, 'open'>)
             label={t('fields.name')}
           />
           <TextField {...field('role')} select label={t('fields.role')} slotProps={NATIVE_SELECT}>
+            {/* Supplier users need a supplier to act for; they are invited from the suppliers screen (supply-chain issue). */}
             <option value="tenant">{t('roleNames.tenant')}</option>
-            <option value="supplier">{t('roleNames.supplier')}</option>
           </TextField>
         </Stack>
       </DialogContent>

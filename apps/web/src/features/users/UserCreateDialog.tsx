@@ -17,6 +17,8 @@ import { CompanyPicker } from './CompanyPicker';
 
 type UserCreateInput = z.input<typeof ZUserCreate>;
 const FIELDS = ['name', 'email', 'password', 'language', 'role', 'company_id'] as const;
+/** A supplier user needs a supplier to act for: created from the suppliers screen once it exists. */
+const CREATABLE_ROLES = ROLES.filter((r) => r !== 'supplier');
 
 export function UserCreateDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const { t } = useTranslation('users');
@@ -77,7 +79,7 @@ function UserCreateForm({ onClose }: { onClose(): void }) {
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField {...field('role')} select label={t('fields.role')} slotProps={NATIVE_SELECT}>
-              {ROLES.map((r) => (
+              {CREATABLE_ROLES.map((r) => (
                 <option key={r} value={r}>
                   {t(`roleNames.${r}`)}
                 </option>
