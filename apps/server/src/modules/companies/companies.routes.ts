@@ -5,6 +5,7 @@ import { ZCompanyCreate, ZCompanyUpdate, ZListQuery } from '@omnio/domain';
 import type { AppDeps } from '../../platform/http/context';
 import { authedCtx } from '../../platform/http/request-context';
 import { createCompany, deleteCompany, getCompany, listCompanies, updateCompany } from './companies.service';
+import { addCompanyMember, removeCompanyMember } from './company-members.service';
 
 const owner = ['owner'] as const;
 const ZIdParams = z.object({ id: z.string().max(64) });
@@ -25,4 +26,15 @@ export function registerCompanyRoutes(scope: FastifyInstance, deps: AppDeps): vo
       await deleteCompany(authedCtx(req, deps), req.params.id);
       return reply.status(204).send();
     });
+  app.post('/companies/:id/users', {
+    config: { access: { roles: owner, permission: 'update-company' } },
+    schema: { tags, params: ZIdParams, body: z.object({ user_id: z.string().max(64) }).strict() },
+  }, async (req, reply) => reply.status(201).send({ data: await addCompanyMember(authedCtx(req, deps), req.params.id, req.body.user_id) }));
+  app.delete('/companies/:id/users/:userId', {
+    config: { access: { roles: owner, permission: 'update-company' } },
+    schema: { tags, params: ZIdParams.extend({ userId: z.string().max(64) }) },
+  }, async (req, reply) => {
+    await removeCompanyMember(authedCtx(req, deps), req.params.id, req.params.userId);
+    return reply.status(204).send();
+  });
 }
