@@ -45,7 +45,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     port,
     host: env.HOST ?? '0.0.0.0',
     databaseUrl: env.DATABASE_URL || undefined,
-    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    // Relative to the repository, not the working folder: `npm start` runs inside apps/server.
+    dataDir: path.resolve(repoRoot, env.DATA_DIR ?? 'data'),
     dbAppRole: env.DB_APP_ROLE ?? 'omnio_app',
     dbPoolSize: int(env.DB_POOL_SIZE, 10),
     appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
