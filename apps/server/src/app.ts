@@ -17,6 +17,8 @@ import { registerUserRoutes } from './modules/users/users.routes';
 import { registerCompanyRoutes } from './modules/companies/companies.routes';
 import { registerIlocRoutes } from './modules/ilocs/ilocs.routes';
 import { registerPreferenceRoutes } from './modules/preferences/preferences.routes';
+import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
+import { registerInventoryRoutes } from './modules/inventory/inventory.routes';
 
 /**
  * The whole server in one place: platform plugins, then every module, explicitly. Reading this file
@@ -82,6 +84,8 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
       registerPreferenceRoutes(api, runtime);
       registerCompanyRoutes(api, runtime);
       registerIlocRoutes(api, runtime);
+      registerCatalogRoutes(api, runtime);
+      registerInventoryRoutes(api, runtime);
     },
     { prefix: '/api/1.0' },
   );

@@ -3,7 +3,9 @@ import * as companies from '../../modules/companies/companies.tables';
 import * as suppliers from '../../modules/suppliers/suppliers.tables';
 import * as ilocs from '../../modules/ilocs/ilocs.tables';
 import * as auth from '../../modules/auth/auth.tables';
+import * as catalog from '../../modules/catalog/catalog.tables';
+import * as inventory from '../../modules/inventory/inventory.tables';
 
 /** Every module's tables, for Drizzle's typed queries. The SQL in migrations/ is the source of truth. */
-export const schema = { ...users, ...companies, ...suppliers, ...ilocs, ...auth };
+export const schema = { ...users, ...companies, ...suppliers, ...ilocs, ...auth, ...catalog, ...inventory };
 export type Schema = typeof schema;
