@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { signIn, waitForShell } from './helpers';
 
 test('switching to Spanish changes the layout strings, and back', async ({ page }) => {
@@ -22,13 +22,38 @@ test('switching to Spanish changes the layout strings, and back', async ({ page 
   await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('button', { name: 'Orders' })).toBeVisible();
 });
 
+/** Left and right edges of an element, in CSS pixels of the 1280-wide viewport. */
+async function edges(locator: Locator): Promise<{ left: number; right: number }> {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('element is not visible');
+  return { left: Math.round(box.x), right: Math.round(box.x + box.width) };
+}
+
 test('Hebrew switches the layout to right-to-left', async ({ page }) => {
   await signIn(page, 'supplier');
   await waitForShell(page);
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  const width = page.viewportSize()?.width ?? 1280;
+  expect((await edges(nav)).left).toBe(0);
+
   await page.getByRole('button', { name: /Change language/ }).click();
   await page.getByRole('menuitem', { name: /עברית/ }).click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  // MUI's CSS is mirrored (RTL stylesheet plugin): the sidebar sits on the right, the customizer opens on the left.
+  await expect.poll(async () => (await edges(nav)).right).toBe(width);
+  await page.getByRole('button', { name: 'Customize appearance' }).click();
+  const customizer = page.getByRole('heading', { name: 'Appearance' });
+  await expect(customizer).toBeVisible();
+  await expect.poll(async () => (await edges(customizer)).left).toBeLessThan(width / 2);
+  // An outlined field's label sits at its right (start) edge, not where left-to-right CSS would put it.
+  const field = await edges(page.getByRole('combobox', { name: 'Page transition' }));
+  const label = await edges(page.locator('label', { hasText: 'Page transition' }));
+  expect(field.right - label.right).toBeLessThan(40);
+  await page.keyboard.press('Escape');
+  await expect(customizer).toBeHidden();
+
   await page.getByRole('button', { name: /Change language/ }).click();
   await page.getByRole('menuitem', { name: /English/ }).click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
+  await expect.poll(async () => (await edges(nav)).left).toBe(0);
 });

@@ -45,7 +45,8 @@ export function Header({ phone, collapsed, onToggleSidebar, onOpenCustomizer }: 
             aria-expanded={phone ? undefined : !collapsed}
             edge="start"
           >
-            {!phone && !collapsed ? <MenuOpenIcon /> : <MenuIcon />}
+            {/* An icon, not CSS: the RTL stylesheet does not mirror it, so its arrow is turned towards the sidebar here. */}
+            {!phone && !collapsed ? <MenuOpenIcon sx={{ transform: (th) => (th.direction === 'rtl' ? 'scaleX(-1)' : 'none') }} /> : <MenuIcon />}
           </IconButton>
         </Tooltip>
         <SearchBox compact={phone} light={shell.headerIsLight} />

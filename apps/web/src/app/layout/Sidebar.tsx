@@ -9,7 +9,6 @@ import { BrandMark } from './BrandMark';
 import { SidebarNav } from './SidebarNav';
 import { HEADER_HEIGHT, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from './theme';
 import { SIDEBAR_IMAGES } from './theme-options';
-import { LiteralDirection } from './LiteralDirection';
 import { useThemePreference } from './ThemePreferenceProvider';
 import { useMenu } from './useMenu';
 
@@ -31,7 +30,6 @@ export function Sidebar({ temporary, open, collapsed, onClose }: SidebarProps) {
   const { shell } = theme;
   const image = SIDEBAR_IMAGES[preference.sidebarImage];
   const rtl = theme.direction === 'rtl';
-  const anchor = rtl ? 'right' : 'left';
 
   const content = (
     <Box
@@ -94,9 +92,8 @@ export function Sidebar({ temporary, open, collapsed, onClose }: SidebarProps) {
   const paperSx = {
     width,
     boxSizing: 'border-box',
-    borderInlineEnd: shell.sidebarIsLight ? `1px solid ${theme.palette.divider}` : 'none',
-    borderRight: 'none',
-    borderLeft: 'none',
+    // Written for left-to-right like all our CSS: the RTL emotion cache mirrors it (direction-cache.ts).
+    borderRight: shell.sidebarIsLight ? `1px solid ${theme.palette.divider}` : 'none',
     backgroundColor: shell.sidebarBg,
     backgroundImage: shell.sidebarIsLight ? 'none' : image,
     backgroundSize: preference.sidebarImage === 3 ? '18px 18px' : 'cover',
@@ -106,25 +103,22 @@ export function Sidebar({ temporary, open, collapsed, onClose }: SidebarProps) {
 
   if (temporary) {
     return (
-      <LiteralDirection>
-        <Drawer
-          variant="temporary"
-          anchor={anchor}
-          open={open}
-          onClose={onClose}
-          ModalProps={{ keepMounted: true }}
-          slotProps={{ paper: { sx: { ...paperSx, width: SIDEBAR_WIDTH } } }}
-        >
-          {content}
-        </Drawer>
-      </LiteralDirection>
+      <Drawer
+        variant="temporary"
+        anchor="left"
+        open={open}
+        onClose={onClose}
+        ModalProps={{ keepMounted: true }}
+        slotProps={{ paper: { sx: { ...paperSx, width: SIDEBAR_WIDTH } } }}
+      >
+        {content}
+      </Drawer>
     );
   }
   return (
-    <LiteralDirection>
-      <Drawer variant="permanent" anchor={anchor} open sx={{ width, flexShrink: 0 }} slotProps={{ paper: { sx: paperSx } }}>
-        {content}
-      </Drawer>
-    </LiteralDirection>
+    // anchor "left" is the start side: MUI and the RTL stylesheet put it on the right in right-to-left.
+    <Drawer variant="permanent" anchor="left" open sx={{ width, flexShrink: 0 }} slotProps={{ paper: { sx: paperSx } }}>
+      {content}
+    </Drawer>
   );
 }

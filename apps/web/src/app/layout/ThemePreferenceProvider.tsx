@@ -1,10 +1,12 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { CacheProvider } from '@emotion/react';
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { useTranslation } from 'react-i18next';
 import { http, isHttpError } from '../../shared/api/http';
 import { isRtlLanguage } from '../../shared/i18n/languages';
 import { useSession } from '../../shared/session/useSession';
 import { useToast } from '../../shared/ui/toast';
+import { directionCache } from './direction-cache';
 import { buildTheme } from './theme';
 import { DEFAULT_THEME, THEME_PREFERENCE_VERSION, themeFromPreferences, type ThemePreference } from './theme-options';
 
@@ -97,10 +99,13 @@ export function ThemePreferenceProvider({ children }: { children: ReactNode }) {
 
   return (
     <ThemePreferenceContext.Provider value={value}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline enableColorScheme />
-        {children}
-      </ThemeProvider>
+      {/* The emotion cache follows the direction: in RTL it mirrors MUI's CSS (see direction-cache.ts). */}
+      <CacheProvider value={directionCache(direction)}>
+        <ThemeProvider theme={theme}>
+          <CssBaseline enableColorScheme />
+          {children}
+        </ThemeProvider>
+      </CacheProvider>
     </ThemePreferenceContext.Provider>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Avatar, Box, Divider, IconButton, ListItemIcon, Menu, MenuItem, Tooltip, Typography } from '@mui/material';
+import { useTheme } from '@mui/material/styles';
 import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import LogoutIcon from '@mui/icons-material/Logout';
@@ -49,6 +50,8 @@ export function UserMenu() {
   const navigate = useNavigate();
   const { user, role, logout } = useSession();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // The menu is placed by script, not by CSS, so the RTL stylesheet does not mirror it: align it to the avatar's end edge.
+  const end = useTheme().direction === 'rtl' ? 'left' : 'right';
   if (!user) return null;
 
   const go = (path: string) => {
@@ -76,8 +79,8 @@ export function UserMenu() {
         anchorEl={anchor}
         open={anchor !== null}
         onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        anchorOrigin={{ vertical: 'bottom', horizontal: end }}
+        transformOrigin={{ vertical: 'top', horizontal: end }}
         slotProps={{ paper: { sx: { minWidth: 240, mt: 1 } } }}
       >
         <AccountSummary name={user.name} email={user.email} role={role} />

@@ -78,7 +78,7 @@ export function buildTheme(pref: ThemePreference, direction: 'ltr' | 'rtl'): The
         },
       },
       MuiButton: { defaultProps: { disableElevation: true } },
-      // Gaps instead of margins: margins are not mirrored in right-to-left without an RTL stylesheet plugin.
+      // Gaps instead of margins between children: wrapped rows keep their spacing too.
       MuiStack: { defaultProps: { useFlexGap: true } },
       MuiCard: {
         defaultProps: { elevation: 0 },
