@@ -11,6 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Runtime } from './platform/bootstrap';
 import { registerErrorHandler } from './platform/http/error-handler';
 import { requireSignIn } from './platform/http/request-context';
+import { refuseNulCharacters } from './platform/http/text-guard';
 import { registerOauthRoutes } from './modules/auth/oauth.routes';
 import { registerInvitationRoutes, registerPublicAuthRoutes } from './modules/auth/auth.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
@@ -35,6 +36,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  refuseNulCharacters(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,5 +1,7 @@
+import { catalogStrings } from '../features/catalog/i18n';
 import { companiesStrings } from '../features/companies/i18n';
 import { ilocsStrings } from '../features/ilocs/i18n';
+import { inventoryStrings } from '../features/inventory/i18n';
 import { profileStrings } from '../features/profile/i18n';
 import { usersStrings } from '../features/users/i18n';
 import { i18n, registerNamespace } from '../shared/i18n/i18n';
@@ -11,6 +13,8 @@ export function setupI18n(): typeof i18n {
   registerNamespace('users', usersStrings);
   registerNamespace('ilocs', ilocsStrings);
   registerNamespace('profile', profileStrings);
+  registerNamespace('catalog', catalogStrings);
+  registerNamespace('inventory', inventoryStrings);
   const titles = routeTitleBundles();
   registerNamespace('common', { en: { routes: titles.en }, es: { routes: titles.es } });
   return i18n;

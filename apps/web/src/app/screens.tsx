@@ -1,8 +1,10 @@
 import { lazy } from 'react';
 import type { ScreenMap } from './screen-map';
+import { catalogScreens } from '../features/catalog/routes';
 import { companiesScreens } from '../features/companies/routes';
 import { errorScreens } from '../features/errors/routes';
 import { ilocsScreens } from '../features/ilocs/routes';
+import { inventoryScreens } from '../features/inventory/routes';
 import { placeholderScreens } from '../features/placeholder/routes';
 import { profileScreens } from '../features/profile/routes';
 import { sessionScreens } from '../features/session/routes';
@@ -19,6 +21,8 @@ const SCREENS: ScreenMap = {
   ...usersScreens,
   ...ilocsScreens,
   ...profileScreens,
+  ...catalogScreens,
+  ...inventoryScreens,
 };
 
 /** Routes that show another route's screen (the spec gives two paths to one screen). */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { pgTable, uuid, text, timestamp, boolean, integer, numeric, primaryKey } from 'drizzle-orm/pg-core';
 import { companies } from '../companies/companies.tables';
 
@@ -12,7 +13,7 @@ export const currencies = pgTable(
     id: uuid('id').notNull().defaultRandom(),
     iso: text('iso').notNull(),
     symbol: text('symbol').notNull().default(''),
-    exchangeRate: numeric('exchange_rate', { precision: 18, scale: 8 }).notNull().default('1'),
+    exchangeRate: numeric('exchange_rate').notNull().default('1'),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -59,7 +60,8 @@ export const products = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );
 
-/** REGULAR holds stock; PACK is packQuantity units of packBaseSkuId; SYNSET is a pool its members share. */
+/** Decimals are numeric without a fixed scale so they keep the caller's ("0.20" stays "0.20").
+ * REGULAR holds stock; PACK is packQuantity units of packBaseSkuId; SYNSET is a pool its members share. */
 export const skus = pgTable(
   'skus',
   {
@@ -67,14 +69,16 @@ export const skus = pgTable(
     id: uuid('id').notNull().defaultRandom(),
     productId: uuid('product_id'),
     sku: text('sku').notNull(),
+    /** lower(sku), generated: prefix search that an index serves under row-level security (see 0002). */
+    skuKey: text('sku_key').generatedAlwaysAs(sql`lower(sku)`),
     name: text('name').notNull(),
     type: text('type').notNull().default('REGULAR'),
     status: text('status').notNull().default('active'),
     barcode: text('barcode'),
-    weight: numeric('weight', { precision: 12, scale: 3 }),
-    length: numeric('length', { precision: 12, scale: 3 }),
-    width: numeric('width', { precision: 12, scale: 3 }),
-    height: numeric('height', { precision: 12, scale: 3 }),
+    weight: numeric('weight'),
+    length: numeric('length'),
+    width: numeric('width'),
+    height: numeric('height'),
     packBaseSkuId: uuid('pack_base_sku_id'),
     packQuantity: integer('pack_quantity'),
     createdAt: created(),
@@ -83,13 +87,23 @@ export const skus = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );
 
+/** Words of each SKU's code and name for word-prefix search; written by a trigger on skus (0002), read only here. */
+export const skuWords = pgTable(
+  'sku_words',
+  {
+    tenantId: tenantId(),
+    skuId: uuid('sku_id').notNull(),
+    word: text('word').notNull(),
+  },
+);
+
 export const skuPrices = pgTable(
   'sku_prices',
   {
     tenantId: tenantId(),
     skuId: uuid('sku_id').notNull(),
     code: text('code').notNull(),
-    value: numeric('value', { precision: 14, scale: 4 }).notNull(),
+    value: numeric('value').notNull(),
     currency: text('currency').notNull().default('USD'),
     updatedAt: updated(),
   },
@@ -101,6 +115,7 @@ export const skuAliases = pgTable(
   {
     tenantId: tenantId(),
     alias: text('alias').notNull(),
+    aliasKey: text('alias_key').generatedAlwaysAs(sql`lower(alias)`),
     skuId: uuid('sku_id').notNull(),
     channel: text('channel'),
     createdAt: created(),
@@ -127,15 +142,15 @@ export const packages = pgTable(
     name: text('name').notNull(),
     type: text('type').notNull().default('box'),
     stackable: boolean('stackable').notNull().default(true),
-    boxWeight: numeric('box_weight', { precision: 12, scale: 3 }).notNull().default('0'),
-    maxWeight: numeric('max_weight', { precision: 12, scale: 3 }),
-    outerLength: numeric('outer_length', { precision: 12, scale: 3 }),
-    outerWidth: numeric('outer_width', { precision: 12, scale: 3 }),
-    outerHeight: numeric('outer_height', { precision: 12, scale: 3 }),
-    innerLength: numeric('inner_length', { precision: 12, scale: 3 }),
-    innerWidth: numeric('inner_width', { precision: 12, scale: 3 }),
-    innerHeight: numeric('inner_height', { precision: 12, scale: 3 }),
-    volumeCapacity: numeric('volume_capacity', { precision: 14, scale: 3 }),
+    boxWeight: numeric('box_weight').notNull().default('0'),
+    maxWeight: numeric('max_weight'),
+    outerLength: numeric('outer_length'),
+    outerWidth: numeric('outer_width'),
+    outerHeight: numeric('outer_height'),
+    innerLength: numeric('inner_length'),
+    innerWidth: numeric('inner_width'),
+    innerHeight: numeric('inner_height'),
+    volumeCapacity: numeric('volume_capacity'),
     createdAt: created(),
     updatedAt: updated(),
   },

@@ -41,6 +41,13 @@ GRANT USAGE ON SCHEMA public TO ${appRole};
 GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${appRole};
 GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${appRole};
 REVOKE INSERT, UPDATE, DELETE ON schema_migrations FROM ${appRole};
+-- The inventory ledger is append-only for the application (the GRANT above would otherwise re-allow it).
+DO $$
+BEGIN
+  IF to_regclass('public.inventory_movements') IS NOT NULL THEN
+    EXECUTE 'REVOKE UPDATE, DELETE, TRUNCATE ON inventory_movements FROM ${appRole}';
+  END IF;
+END $$;
 DO $$
 DECLARE t record;
 BEGIN

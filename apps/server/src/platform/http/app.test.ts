@@ -65,3 +65,14 @@ describe('the web app', () => {
     }
   });
 });
+
+describe('text PostgreSQL cannot store', () => {
+  it('a NUL character in a field is a 422, not a 500, and nothing is written', async () => {
+    const headers = await t.as('acmeTenant');
+    const info = (await t.app.inject({ method: 'GET', url: '/api/1.0/users/information?include=company', headers })).json().data;
+    const res = await t.app.inject({ method: 'POST', url: `/api/1.0/tenants/${info.company.id}/ilocs`, headers, payload: { name: 'Bad\u0000name' } });
+    expect(res.statusCode).toBe(422);
+    const list = await t.app.inject({ method: 'GET', url: `/api/1.0/tenants/${info.company.id}/ilocs?search=name:Bad`, headers });
+    expect(list.json().total).toBe(0);
+  });
+});

@@ -55,7 +55,8 @@ function pgError(err: unknown): { status: number; body: Record<string, unknown> 
   if (code === '23505') return { status: 409, body: { message: 'A record with these values already exists', code: 'CONFLICT' } };
   if (code === '23503') return { status: 409, body: { message: 'The record is still referenced by other records', code: 'CONFLICT' } };
   if (code === '40001' || code === '40P01') return { status: 409, body: { message: 'Concurrent update, try again', code: 'CONFLICT' } };
-  if (code === '22P02' || code === '22001' || code === '22003') return { status: 422, body: { message: 'Invalid value', errors: {} } };
+  // 22021: a NUL character, which PostgreSQL text cannot hold.
+  if (code === '22P02' || code === '22001' || code === '22003' || code === '22021') return { status: 422, body: { message: 'Invalid value', errors: {} } };
   return null;
 }
 

@@ -1,0 +1,360 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { addBuckets, isValidBalance, ZERO_BUCKETS, type AdjustableBucket, type BucketQuantities, type MovementReason } from '@omnio/domain';
+import type { Tx } from '../../platform/db/client';
+import { fieldError, notFound } from '../../platform/http/errors';
+import { HOLDER_OF_S, SYNSET_OF_S } from './holder-sql';
+
+/**
+ * The only code that changes inventory. Every change appends a movement and updates its balance in the
+ * same transaction, so a balance always equals the sum of its movements; every balance update is one
+ * conditional statement that refuses to take a bucket or the availability below zero, whatever runs
+ * concurrently. Balances and movements exist for stock holders only (see stockHolder).
+ */
+
+export interface Reference {
+  type: string;
+  id: string;
+}
+
+export interface MovementInput {
+  /** A stock holder SKU (REGULAR, SYNSET, or a SKU in no synset); callers resolve packs and members first. */
+  skuId: string;
+  ilocId: string;
+  /** Change each bucket by this much... */
+  delta?: Partial<BucketQuantities>;
+  /** ...or set one bucket to this count: the delta is computed from the balance under lock. */
+  set?: { bucket: AdjustableBucket; quantity: number };
+  reason: MovementReason;
+  reference?: Reference | null;
+  note?: string | null;
+  userId?: string | null;
+  /** The error path when this movement would take stock below zero, e.g. "adjustments.3.delta". */
+  field?: string;
+}
+
+export interface BalanceRow {
+  tenantId: string;
+  skuId: string;
+  ilocId: string;
+  qtyGood: number;
+  qtyHold: number;
+  qtyHurt: number;
+  qtyInTransit: number;
+  qtyReserved: number;
+  qtyAvailable: number;
+  updatedAt: Date;
+}
+
+export const INSUFFICIENT_STOCK = 'Insufficient stock';
+
+type RawBalance = Record<'tenant_id' | 'sku_id' | 'iloc_id' | 'qty_good' | 'qty_hold' | 'qty_hurt' | 'qty_in_transit' | 'qty_reserved' | 'updated_at', unknown>;
+
+/** Raw SQL answers: node-postgres and PGlite both hand back `{ rows }`. */
+export async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
+  return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+export function toBalanceRow(r: RawBalance): BalanceRow {
+  const q = { good: Number(r.qty_good), reserved: Number(r.qty_reserved) };
+  return {
+    tenantId: String(r.tenant_id),
+    skuId: String(r.sku_id),
+    ilocId: String(r.iloc_id),
+    qtyGood: q.good,
+    qtyHold: Number(r.qty_hold),
+    qtyHurt: Number(r.qty_hurt),
+    qtyInTransit: Number(r.qty_in_transit),
+    qtyReserved: q.reserved,
+    qtyAvailable: q.good - q.reserved,
+    // node-postgres (through drizzle) answers timestamps as text, PGlite as Date.
+    updatedAt: new Date(r.updated_at as string | Date),
+  };
+}
+
+const bucketsOf = (b: BalanceRow): BucketQuantities => ({
+  good: b.qtyGood, hold: b.qtyHold, hurt: b.qtyHurt, in_transit: b.qtyInTransit, reserved: b.qtyReserved,
+});
+const pairKey = (skuId: string, ilocId: string) => `${skuId}|${ilocId}`;
+const insufficient = (field = 'quantity') => fieldError(field, INSUFFICIENT_STOCK);
+const isZero = (d: BucketQuantities) => !d.good && !d.hold && !d.hurt && !d.in_transit && !d.reserved;
+
+/** A balance row must exist before it can grow; one that only shrinks may be absent (then it is too small anyway). */
+function mayNeedRow(input: MovementInput): boolean {
+  if (input.set) return input.set.quantity > 0;
+  const d = input.delta ?? {};
+  return (d.good ?? 0) > 0 || (d.hold ?? 0) > 0 || (d.hurt ?? 0) > 0 || (d.in_transit ?? 0) > 0;
+}
+
+export interface BatchResult {
+  /** The balance of every pair the batch named, after it, in (sku_id, iloc_id) order. */
+  balances: BalanceRow[];
+  /** The delta each input applied (zero for a count that matched, or a skipped input). */
+  deltas: BucketQuantities[];
+  /** Inputs refused because they would take stock below zero (only when skipping instead of throwing). */
+  rejected: number[];
+  /** Movements written. */
+  movements: number;
+  /** Pairs that had no balance row before. */
+  created: Set<string>;
+}
+
+/**
+ * Applies a batch set-based, in a handful of statements whatever its size: create the missing balance
+ * rows, lock every named balance in (sku_id, iloc_id) order (one order for every caller, so two batches
+ * never deadlock), compute each input's delta against the running balance, then one conditional UPDATE of
+ * all touched balances and one multi-row INSERT of the movements. With `onInsufficient: 'skip'` an input
+ * that would go below zero is left out (CSV import: each row all or nothing) instead of failing the batch.
+ */
+export async function applyMovementBatch(
+  tx: Tx,
+  tenantId: string,
+  inputs: MovementInput[],
+  options: { onInsufficient: 'throw' | 'skip' } = { onInsufficient: 'throw' },
+): Promise<BatchResult> {
+  const result: BatchResult = { balances: [], deltas: [], rejected: [], movements: 0, created: new Set() };
+  if (inputs.length === 0) return result;
+  const pairs = [...new Map(inputs.map((i) => [pairKey(i.skuId, i.ilocId), { sku_id: i.skuId, iloc_id: i.ilocId }])).values()];
+  const grow = [...new Map(inputs.filter(mayNeedRow).map((i) => [pairKey(i.skuId, i.ilocId), { sku_id: i.skuId, iloc_id: i.ilocId }])).values()];
+
+  if (grow.length) {
+    const made = await rowsOf<{ sku_id: string; iloc_id: string }>(tx, sql`
+      INSERT INTO inventory_balances (tenant_id, sku_id, iloc_id)
+      SELECT ${tenantId}::uuid, x.sku_id, x.iloc_id FROM jsonb_to_recordset(${JSON.stringify(grow)}::jsonb) AS x(sku_id uuid, iloc_id uuid)
+      ORDER BY x.sku_id, x.iloc_id
+      ON CONFLICT DO NOTHING
+      RETURNING sku_id, iloc_id`);
+    for (const r of made) result.created.add(pairKey(r.sku_id, r.iloc_id));
+  }
+  const locked = await rowsOf<RawBalance>(tx, sql`
+    SELECT b.* FROM inventory_balances b
+    JOIN jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) AS x(sku_id uuid, iloc_id uuid) ON b.sku_id = x.sku_id AND b.iloc_id = x.iloc_id
+    WHERE b.tenant_id = ${tenantId}::uuid
+    ORDER BY b.sku_id, b.iloc_id
+    FOR UPDATE OF b`);
+  const current = new Map(locked.map((r) => {
+    const row = toBalanceRow(r);
+    return [pairKey(row.skuId, row.ilocId), row] as const;
+  }));
+
+  // Inputs apply in the order given; a count sees the changes of the inputs before it.
+  const running = new Map<string, BucketQuantities>();
+  const total = new Map<string, BucketQuantities>();
+  inputs.forEach((input, index) => {
+    const key = pairKey(input.skuId, input.ilocId);
+    const before = running.get(key) ?? (current.has(key) ? bucketsOf(current.get(key)!) : { ...ZERO_BUCKETS });
+    const delta = input.set
+      ? addBuckets(ZERO_BUCKETS, { [input.set.bucket]: input.set.quantity - before[input.set.bucket] })
+      : addBuckets(ZERO_BUCKETS, input.delta ?? {});
+    const after = addBuckets(before, delta);
+    if (!isValidBalance(after)) {
+      if (options.onInsufficient === 'throw') throw insufficient(input.field);
+      result.rejected.push(index);
+      result.deltas.push({ ...ZERO_BUCKETS });
+      return;
+    }
+    running.set(key, after);
+    total.set(key, addBuckets(total.get(key) ?? ZERO_BUCKETS, delta));
+    result.deltas.push(delta);
+  });
+
+  const changes = [...total].filter(([, d]) => !isZero(d)).map(([key, d]) => {
+    const [sku_id, iloc_id] = key.split('|');
+    return { sku_id, iloc_id, dg: d.good, dh: d.hold, du: d.hurt, dt: d.in_transit, dr: d.reserved };
+  });
+  if (changes.length) {
+    // The conditions repeat the checks above in the database: the last word on "never below zero".
+    const updated = await rowsOf<RawBalance>(tx, sql`
+      UPDATE inventory_balances b SET
+        qty_good = b.qty_good + x.dg, qty_hold = b.qty_hold + x.dh, qty_hurt = b.qty_hurt + x.du,
+        qty_in_transit = b.qty_in_transit + x.dt, qty_reserved = b.qty_reserved + x.dr, updated_at = now()
+      FROM jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) AS x(sku_id uuid, iloc_id uuid, dg int, dh int, du int, dt int, dr int)
+      WHERE b.tenant_id = ${tenantId}::uuid AND b.sku_id = x.sku_id AND b.iloc_id = x.iloc_id
+        AND b.qty_good + x.dg >= 0 AND b.qty_hold + x.dh >= 0 AND b.qty_hurt + x.du >= 0
+        AND b.qty_in_transit + x.dt >= 0 AND b.qty_reserved + x.dr >= 0
+        AND (b.qty_good + x.dg) - (b.qty_reserved + x.dr) >= 0
+      RETURNING b.*`);
+    if (updated.length !== changes.length) throw insufficient(inputs[0]?.field);
+    for (const r of updated) {
+      const row = toBalanceRow(r);
+      current.set(pairKey(row.skuId, row.ilocId), row);
+    }
+  }
+  // Every non-zero input is a movement, even when the pair's inputs cancel out (+5 then −5): the history stays whole.
+  const movements = inputs.flatMap((input, index) => {
+    const d = result.deltas[index]!;
+    if (isZero(d)) return [];
+    return [{
+      i: index, sku_id: input.skuId, iloc_id: input.ilocId, dg: d.good, dh: d.hold, du: d.hurt, dt: d.in_transit, dr: d.reserved,
+      reason: input.reason, rt: input.reference?.type ?? null, rid: input.reference?.id ?? null, note: input.note ?? null, user_id: input.userId ?? null,
+    }];
+  });
+  if (movements.length) {
+    await tx.execute(sql`
+      INSERT INTO inventory_movements (tenant_id, sku_id, iloc_id, delta_good, delta_hold, delta_hurt, delta_in_transit, delta_reserved,
+        reason, reference_type, reference_id, note, user_id)
+      SELECT ${tenantId}::uuid, x.sku_id, x.iloc_id, x.dg, x.dh, x.du, x.dt, x.dr, x.reason, x.rt, x.rid, x.note, x.user_id
+      FROM jsonb_to_recordset(${JSON.stringify(movements)}::jsonb)
+        AS x(i int, sku_id uuid, iloc_id uuid, dg int, dh int, du int, dt int, dr int, reason text, rt text, rid text, note text, user_id uuid)
+      ORDER BY x.i`);
+    result.movements = movements.length;
+  }
+  result.balances = pairs
+    .map((p) => current.get(pairKey(p.sku_id, p.iloc_id)) ?? emptyBalance(tenantId, p.sku_id, p.iloc_id))
+    .sort((a, b) => (a.skuId === b.skuId ? compare(a.ilocId, b.ilocId) : compare(a.skuId, b.skuId)));
+  return result;
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function emptyBalance(tenantId: string, skuId: string, ilocId: string): BalanceRow {
+  return { tenantId, skuId, ilocId, qtyGood: 0, qtyHold: 0, qtyHurt: 0, qtyInTransit: 0, qtyReserved: 0, qtyAvailable: 0, updatedAt: new Date(0) };
+}
+
+/**
+ * Applies movements atomically: all or none. Throws VALIDATION "Insufficient stock" on the first input
+ * that would take a bucket or the availability below zero (at input.field). Answers the balances after.
+ */
+export async function applyMovements(tx: Tx, tenantId: string, inputs: MovementInput[]): Promise<BalanceRow[]> {
+  return (await applyMovementBatch(tx, tenantId, inputs)).balances;
+}
+
+// ---- stock holders -----------------------------------------------------------------------------------
+
+export interface StockHolder {
+  holderSkuId: string;
+  /** Holder units per unit of the SKU: the pack quantity for a PACK, else 1. */
+  factor: number;
+}
+
+/** SQL resolving a SKU's holder: a PACK draws on its base, and a base (or SKU) in a synset on the synset. */
+const HOLDER_SQL = (tenantId: string, skuId: string) => sql`
+  SELECT ${HOLDER_OF_S} AS holder_id, coalesce(s.pack_quantity, 1) AS factor
+  FROM skus s
+  ${SYNSET_OF_S}
+  WHERE s.tenant_id = ${tenantId}::uuid AND s.id = ${skuId}::uuid`;
+
+export async function stockHolder(tx: Tx, tenantId: string, skuId: string): Promise<StockHolder> {
+  const [row] = await rowsOf<{ holder_id: string; factor: number }>(tx, HOLDER_SQL(tenantId, skuId));
+  if (!row) throw notFound('SKU');
+  return { holderSkuId: row.holder_id, factor: Number(row.factor) };
+}
+
+// ---- reservation primitives (orders, transfers) ----------------------------------------------------------
+
+export interface ReservationInput {
+  /** The SKU as sold (a PACK or a synset member is resolved to its stock holder). */
+  skuId: string;
+  ilocId: string;
+  /** Whole units of skuId, > 0. */
+  quantity: number;
+  reference: Reference;
+  userId?: string | null;
+  field?: string;
+}
+
+/**
+ * One statement: resolve the holder, update its balance only if the condition still holds on the row
+ * as it is when the update gets its lock, and append the movement from the updated row. Concurrent callers
+ * queue on the row lock and each re-checks the condition, so availability can never go below zero.
+ */
+async function applyReservationChange(
+  tx: Tx,
+  tenantId: string,
+  input: ReservationInput,
+  reason: 'reserve' | 'release' | 'consume',
+): Promise<BalanceRow> {
+  if (!Number.isInteger(input.quantity) || input.quantity <= 0) throw fieldError(input.field ?? 'quantity', 'The quantity must be a whole number above zero');
+  const q = sql`(${input.quantity}::int * h.factor)`;
+  const change = {
+    reserve: { set: sql`qty_reserved = b.qty_reserved + ${q}`, when: sql`b.qty_good - b.qty_reserved >= ${q}`, dg: sql`0`, dr: q },
+    release: { set: sql`qty_reserved = b.qty_reserved - ${q}`, when: sql`b.qty_reserved >= ${q}`, dg: sql`0`, dr: sql`-${q}` },
+    // Reserved stock leaves: good and reserved both drop, so availability is unchanged.
+    consume: { set: sql`qty_good = b.qty_good - ${q}, qty_reserved = b.qty_reserved - ${q}`, when: sql`b.qty_reserved >= ${q}`, dg: sql`-${q}`, dr: sql`-${q}` },
+  }[reason];
+  const [row] = await rowsOf<RawBalance>(tx, sql`
+    WITH h AS (${HOLDER_SQL(tenantId, input.skuId)}),
+    changed AS (
+      UPDATE inventory_balances b SET ${change.set}, updated_at = now()
+      FROM h
+      WHERE b.tenant_id = ${tenantId}::uuid AND b.sku_id = h.holder_id AND b.iloc_id = ${input.ilocId}::uuid AND ${change.when}
+      RETURNING b.*, h.factor
+    ),
+    moved AS (
+      INSERT INTO inventory_movements (tenant_id, sku_id, iloc_id, delta_good, delta_reserved, reason, reference_type, reference_id, user_id)
+      SELECT b.tenant_id, b.sku_id, b.iloc_id, ${change.dg}, ${change.dr}, ${reason}, ${input.reference.type}, ${input.reference.id}, ${input.userId ?? null}::uuid
+      FROM changed b JOIN h ON true
+    )
+    SELECT * FROM changed`);
+  if (row) return toBalanceRow(row);
+  await stockHolder(tx, tenantId, input.skuId); // an unknown SKU is a 404, not a shortage
+  throw insufficient(input.field);
+}
+
+/** Holds `quantity` of the SKU at the iloc for a document; fails when fewer are available. */
+export const reserve = (tx: Tx, tenantId: string, input: ReservationInput) => applyReservationChange(tx, tenantId, input, 'reserve');
+/** Gives a reservation back; fails when fewer are reserved. */
+export const release = (tx: Tx, tenantId: string, input: ReservationInput) => applyReservationChange(tx, tenantId, input, 'release');
+/** Ships reserved stock: good and reserved both drop; fails when fewer are reserved. */
+export const consume = (tx: Tx, tenantId: string, input: ReservationInput) => applyReservationChange(tx, tenantId, input, 'consume');
+
+// ---- synsets, iloc and SKU lifecycle -----------------------------------------------------------------------
+
+/**
+ * A SKU joining a synset brings its stock into the pool: every bucket of every balance of the member
+ * moves to the synset's balance at the same iloc, as a pair of synset_merge movements. Call it in the
+ * transaction that adds the membership.
+ */
+export async function moveStockIntoSynset(
+  tx: Tx,
+  tenantId: string,
+  input: { memberSkuId: string; synsetSkuId: string; userId?: string | null },
+): Promise<BalanceRow[]> {
+  const held = await rowsOf<RawBalance>(tx, sql`
+    SELECT * FROM inventory_balances
+    WHERE tenant_id = ${tenantId}::uuid AND sku_id = ${input.memberSkuId}::uuid
+      AND (qty_good <> 0 OR qty_hold <> 0 OR qty_hurt <> 0 OR qty_in_transit <> 0 OR qty_reserved <> 0)
+    ORDER BY iloc_id`);
+  const reference = { type: 'synset', id: input.synsetSkuId };
+  const inputs = held.map(toBalanceRow).flatMap((b): MovementInput[] => {
+    const all = bucketsOf(b);
+    const out = { good: -all.good, hold: -all.hold, hurt: -all.hurt, in_transit: -all.in_transit, reserved: -all.reserved };
+    return [
+      { skuId: b.skuId, ilocId: b.ilocId, delta: out, reason: 'synset_merge', reference, userId: input.userId ?? null },
+      { skuId: input.synsetSkuId, ilocId: b.ilocId, delta: all, reason: 'synset_merge', reference, userId: input.userId ?? null },
+    ];
+  });
+  // The batch locks the member's rows again and re-reads them: a change since the read above fails the move, never loses stock.
+  return applyMovements(tx, tenantId, inputs);
+}
+
+const HAS_STOCK = sql`(qty_good <> 0 OR qty_hold <> 0 OR qty_hurt <> 0 OR qty_in_transit <> 0 OR qty_reserved <> 0)`;
+
+/** Whether any bucket of the SKU's own balances (at any iloc) is non-zero. */
+export async function skuHasStock(tx: Tx, tenantId: string, skuId: string): Promise<boolean> {
+  const rows = await rowsOf(tx, sql`SELECT 1 FROM inventory_balances WHERE tenant_id = ${tenantId}::uuid AND sku_id = ${skuId}::uuid AND ${HAS_STOCK} LIMIT 1`);
+  return rows.length > 0;
+}
+
+/**
+ * Removes the SKU's (or iloc's) all-zero balance rows so that it can be deleted: the foreign keys keep a
+ * SKU or iloc with balance rows. Answers false, removing nothing, when any bucket still holds stock.
+ */
+export async function dropEmptyBalances(tx: Tx, tenantId: string, target: { skuId: string } | { ilocId: string }): Promise<boolean> {
+  const where = 'skuId' in target ? sql`sku_id = ${target.skuId}::uuid` : sql`iloc_id = ${target.ilocId}::uuid`;
+  const stocked = await rowsOf(tx, sql`
+    SELECT 1 FROM inventory_balances WHERE tenant_id = ${tenantId}::uuid AND ${where} AND ${HAS_STOCK} LIMIT 1 FOR UPDATE`);
+  if (stocked.length) return false;
+  // NOT HAS_STOCK again: a row that gained stock since the check (the DELETE waits for its lock) stays.
+  await tx.execute(sql`DELETE FROM inventory_balances WHERE tenant_id = ${tenantId}::uuid AND ${where} AND NOT ${HAS_STOCK}`);
+  return true;
+}
+
+/**
+ * The iloc delete guard (registered by registerInventoryRoutes): an iloc holding stock cannot be deleted;
+ * one whose balances are all zero loses those rows, so the foreign key lets the delete through. Runs in
+ * the delete's transaction, after it locked the iloc (a concurrent first receipt there waits for it).
+ */
+export async function ilocStockGuard(tx: Tx, ilocId: string): Promise<string | null> {
+  const [row] = await rowsOf<{ tenant_id: string }>(tx, sql`SELECT current_setting('app.tenant_id') AS tenant_id`);
+  return (await dropEmptyBalances(tx, row!.tenant_id, { ilocId })) ? null : 'iloc has stock';
+}

@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/client';
+import { DomainError } from '../../platform/http/errors';
+import { rowsOf } from './ledger';
+import { HOLDER_OF_S, SYNSET_OF_S, uuidArray } from './holder-sql';
+
+/** Looks SKU codes and ilocs up in bulk (one or two statements per batch, not one per row). */
+
+export interface ResolvedSku {
+  id: string;
+  sku: string;
+  type: string;
+  /** The stock holder (the SKU itself, its pack base, or its synset) and holder units per unit of the SKU. */
+  holderId: string;
+  holderSku: string;
+  holderType: string;
+  factor: number;
+}
+
+const HOLDER_COLUMNS = sql`s.id, s.sku, s.type, h.id AS holder_id, h.sku AS holder_sku, h.type AS holder_type, coalesce(s.pack_quantity, 1) AS factor`;
+const HOLDER_JOIN = sql`
+  ${SYNSET_OF_S}
+  JOIN skus h ON h.tenant_id = s.tenant_id AND h.id = ${HOLDER_OF_S}`;
+
+type Row = { code: string; id: string; sku: string; type: string; holder_id: string; holder_sku: string; holder_type: string; factor: number };
+const toResolved = (r: Row): ResolvedSku => ({
+  id: r.id, sku: r.sku, type: r.type, holderId: r.holder_id, holderSku: r.holder_sku, holderType: r.holder_type, factor: Number(r.factor),
+});
+
+/**
+ * Code → SKU. The exact code first; codes not found that way by their case-insensitive code, then by an
+ * alternative SKU (alias), as imports from channels name them.
+ */
+export async function resolveSkuCodes(tx: Tx, tenantId: string, codes: string[]): Promise<Map<string, ResolvedSku>> {
+  const found = new Map<string, ResolvedSku>();
+  const unique = [...new Set(codes)];
+  if (!unique.length) return found;
+  const exact = await rowsOf<Row>(tx, sql`
+    SELECT w.code, ${HOLDER_COLUMNS}
+    FROM jsonb_array_elements_text(${JSON.stringify(unique)}::jsonb) AS w(code)
+    JOIN skus s ON s.tenant_id = ${tenantId}::uuid AND s.sku = w.code
+    ${HOLDER_JOIN}`);
+  for (const r of exact) found.set(r.code, toResolved(r));
+  const rest = unique.filter((c) => !found.has(c));
+  if (!rest.length) return found;
+  const loose = await rowsOf<Row & { rank: number }>(tx, sql`
+    WITH w AS (SELECT code, lower(code) AS k FROM jsonb_array_elements_text(${JSON.stringify(rest)}::jsonb) AS w(code)),
+    hit AS (
+      SELECT w.code, s2.id AS sku_id, 0 AS rank FROM w JOIN skus s2 ON s2.tenant_id = ${tenantId}::uuid AND s2.sku_key = w.k
+      UNION ALL
+      SELECT w.code, a.sku_id, 1 AS rank FROM w JOIN sku_aliases a ON a.tenant_id = ${tenantId}::uuid AND a.alias_key = w.k
+    )
+    SELECT hit.code, hit.rank, ${HOLDER_COLUMNS}
+    FROM hit JOIN skus s ON s.tenant_id = ${tenantId}::uuid AND s.id = hit.sku_id
+    ${HOLDER_JOIN}
+    ORDER BY hit.rank`);
+  for (const r of loose) if (!found.has(r.code)) found.set(r.code, toResolved(r));
+  return found;
+}
+
+/** The ilocs of this tenant among the given ids (another tenant's are simply not there). */
+export async function existingIlocIds(tx: Tx, tenantId: string, ids: string[]): Promise<Set<string>> {
+  const rows = await rowsOf<{ id: string }>(tx, sql`
+    SELECT i.id FROM ilocs i WHERE i.tenant_id = ${tenantId}::uuid AND i.id = ANY(${uuidArray(ids)})`);
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Iloc code → id, for CSV files that name ilocs by code. */
+export async function ilocIdsByCode(tx: Tx, tenantId: string, codes: string[]): Promise<Map<string, string>> {
+  const rows = await rowsOf<{ code: string; id: string }>(tx, sql`
+    SELECT i.code, i.id FROM ilocs i JOIN jsonb_array_elements_text(${JSON.stringify([...new Set(codes)])}::jsonb) AS w(code) ON i.code = w.code
+    WHERE i.tenant_id = ${tenantId}::uuid`);
+  return new Map(rows.map((r) => [r.code, r.id]));
+}
+
+/** Field errors collected over a whole batch, reported together as one 422 (the first 100). */
+export class FieldErrors {
+  private readonly errors: Record<string, string[]> = {};
+  private count = 0;
+  add(field: string, message: string): void {
+    if (this.count++ < 100) (this.errors[field] ??= []).push(message);
+  }
+  throwIfAny(): void {
+    if (this.count) throw new DomainError('VALIDATION', 'The given data was invalid.', { errors: this.errors });
+  }
+}

@@ -1,0 +1,158 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  ADJUSTABLE_BUCKETS, ADJUSTMENT_REASONS, type AdjustableBucket, type AdjustmentReason, type InventoryRow, type Paginated,
+} from '@omnio/domain';
+import { API_BASE, HttpError, http, refreshOnce, type QueryParams } from '../../shared/api/http';
+import { getTokens } from '../../shared/session/storage';
+import { listQuery, listSearch, type ListParams } from '../catalog/api';
+
+/* ------------------------------------------------------------------ shapes (docs/api-catalog.md) */
+
+export type { InventoryRow };
+export const BUCKETS = ADJUSTABLE_BUCKETS;
+export type Bucket = AdjustableBucket;
+/** Reasons a person picks; reserve, release and consume belong to orders and transfers. */
+export const ADJUST_REASONS = ADJUSTMENT_REASONS;
+export type AdjustReason = AdjustmentReason;
+/** Columns the server can order the inventory list by. */
+export const INVENTORY_SORTABLE = ['sku', 'name', 'qty_available', 'qty_good', 'qty_reserved', 'updated_at'] as const;
+
+export type Adjustment = {
+  sku: string;
+  iloc_id: string;
+  bucket: Bucket;
+  reason: AdjustReason;
+  note?: string;
+} & ({ delta: number } | { set: number });
+
+export interface ImportReport {
+  created: number;
+  updated: number;
+  failed: number;
+  errors: { line: number; sku: string | null; message: string }[];
+}
+
+export type CsvKind = 'inventory' | 'products';
+
+/* ------------------------------------------------------------------ list */
+
+export interface InventoryFilters {
+  search: string;
+  ilocId: string;
+  type: string;
+  available: boolean;
+  productId?: string;
+}
+
+export function inventorySearch(filters: InventoryFilters): string | undefined {
+  return listSearch(filters.search, {
+    iloc: filters.ilocId,
+    product: filters.productId,
+    type: filters.type,
+    available: filters.available && 'gt0',
+  });
+}
+
+export const inventoryKeys = {
+  all: ['inventory'] as const,
+  list: (params: unknown) => ['inventory', 'list', params] as const,
+};
+
+export function inventoryRowId(row: Pick<InventoryRow, 'sku_id' | 'iloc_id'>): string {
+  return `${row.sku_id}:${row.iloc_id}`;
+}
+
+export function useInventory(params: ListParams, filters: InventoryFilters, enabled = true) {
+  const search = inventorySearch(filters);
+  return useQuery({
+    queryKey: inventoryKeys.list({ ...params, search }),
+    enabled,
+    placeholderData: keepPreviousData,
+    queryFn: () => http.get<Paginated<InventoryRow>>('/inventory', { params: listQuery(params, search) }),
+  });
+}
+
+export function useAdjustInventory() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (adjustments: Adjustment[]) =>
+      http.post<{ data: { movements: number; balances: InventoryRow[] } }>('/inventory/adjustments', { adjustments }),
+    onSuccess: () => client.invalidateQueries({ queryKey: inventoryKeys.all }),
+  });
+}
+
+/* ------------------------------------------------------------------ CSV export and import */
+
+const CSV_PATHS: Record<CsvKind, { export: string; import: string }> = {
+  inventory: { export: '/inventory/export', import: '/inventory/import' },
+  products: { export: '/products/export', import: '/products/import' },
+};
+
+/**
+ * Downloads a CSV export. It goes through the shared client (bearer token, refresh on 401), which
+ * hands back a non-JSON body as text; the text becomes a file the browser saves.
+ */
+export async function downloadCsv(kind: CsvKind, params: QueryParams, now = new Date()): Promise<string> {
+  const csv = await http.get<unknown>(CSV_PATHS[kind].export, { params });
+  const text = typeof csv === 'string' ? csv : csv === undefined ? '' : JSON.stringify(csv);
+  const filename = `${kind}-${now.toISOString().slice(0, 10)}.csv`;
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = filename;
+    link.rel = 'noopener';
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    // Give the browser a moment to start the download before the object URL goes.
+    window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+  return filename;
+}
+
+async function sendFile(path: string, file: File): Promise<Response> {
+  const tokens = getTokens();
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return fetch(`${API_BASE}${path}`, {
+    method: 'POST',
+    headers: {
+      Accept: 'application/json',
+      ...(tokens ? { Authorization: `${tokens.tokenType} ${tokens.accessToken}` } : {}),
+    },
+    body: form,
+  });
+}
+
+/**
+ * A multipart upload (field `file`). The shared client only sends JSON, so this sends the form itself,
+ * with the same bearer token and the same single refresh on a 401.
+ */
+export async function uploadCsv(kind: CsvKind, file: File): Promise<ImportReport> {
+  const path = CSV_PATHS[kind].import;
+  let response = await sendFile(path, file);
+  if (response.status === 401 && (await refreshOnce())) response = await sendFile(path, file);
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* a non-JSON body stays text */
+  }
+  if (!response.ok) throw new HttpError(response.status, body);
+  return (body as { data: ImportReport }).data;
+}
+
+export function useImportCsv() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, file }: { kind: CsvKind; file: File }) => uploadCsv(kind, file),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: inventoryKeys.all }),
+        client.invalidateQueries({ queryKey: ['catalog'] }),
+      ]),
+  });
+}

@@ -1,0 +1,8 @@
+import { lazy } from 'react';
+import type { ScreenMap } from '../../app/screen-map';
+
+const InventoryPage = lazy(() => import('./InventoryPage').then((m) => ({ default: m.InventoryPage })));
+
+export const inventoryScreens: ScreenMap = {
+  inventory: InventoryPage,
+};

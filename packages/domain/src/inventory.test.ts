@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { explainAvailability, isValidBalance, ZAdjustmentBatch, ZInventoryImportRow } from './inventory';
+
+const base = { holder: { sku: 'TEE', type: 'REGULAR' }, packQuantity: 1, reservePercentage: 0, maxListed: null };
+
+describe('explainAvailability', () => {
+  it('sums the chosen ilocs, holds back the reserve (rounded down), caps, then divides into whole packs', () => {
+    const e = explainAvailability({
+      ...base, packQuantity: 6, reservePercentage: 10, maxListed: 40,
+      ilocs: [{ iloc_id: 'a', qty_available: 30 }, { iloc_id: 'b', qty_available: 25 }],
+    });
+    expect(e).toEqual({
+      ilocs: [{ iloc_id: 'a', qty_available: 30 }, { iloc_id: 'b', qty_available: 25 }],
+      pooled_available: 55, holder: base.holder, pack_quantity: 6, reserve_percentage: 10,
+      after_reserve: 49, max_listed: 40, after_max_listed: 40, result: 6,
+    });
+  });
+
+  it.each([
+    [100, 33.33, 66], [3, 33.33, 2], [1, 50, 0], [7, 0, 7], [7, 100, 0], [10, 0.01, 9],
+  ])('%i available, %d %% reserved → %i', (available, pct, expected) => {
+    const e = explainAvailability({ ...base, reservePercentage: pct, ilocs: [{ iloc_id: 'a', qty_available: available }] });
+    expect(e.after_reserve).toBe(expected);
+    expect(e.pack_quantity).toBeUndefined();
+  });
+
+  it('a negative figure never reduces the pool', () => {
+    expect(explainAvailability({ ...base, ilocs: [{ iloc_id: 'a', qty_available: -3 }, { iloc_id: 'b', qty_available: 2 }] }).result).toBe(2);
+  });
+});
+
+describe('schemas and checks', () => {
+  it('an adjustment gives delta or set, never both or neither', () => {
+    const row = { sku: 'TEE', iloc_id: '7f1c1b7e-6a57-4b7e-9a43-2d6f0c6a9b10', bucket: 'good', reason: 'found' };
+    expect(ZAdjustmentBatch.safeParse({ adjustments: [{ ...row, delta: 2 }] }).success).toBe(true);
+    expect(ZAdjustmentBatch.safeParse({ adjustments: [{ ...row, set: 0 }] }).success).toBe(true);
+    expect(ZAdjustmentBatch.safeParse({ adjustments: [row] }).success).toBe(false);
+    expect(ZAdjustmentBatch.safeParse({ adjustments: [{ ...row, delta: 1, set: 1 }] }).success).toBe(false);
+  });
+
+  it('an import row takes a whole quantity and defaults the reason to a count', () => {
+    expect(ZInventoryImportRow.parse({ sku: ' TEE ', iloc_code: 'A', bucket: 'Good', quantity: '12', reason: '' }))
+      .toEqual({ sku: 'TEE', iloc_code: 'A', bucket: 'good', quantity: 12, reason: 'cycle_count' });
+    for (const quantity of ['-1', '1.5', 'x', '']) expect(ZInventoryImportRow.safeParse({ sku: 'T', iloc_code: 'A', bucket: 'good', quantity, reason: '' }).success).toBe(false);
+  });
+
+  it('a balance is valid when no bucket and no availability is negative', () => {
+    expect(isValidBalance({ good: 5, hold: 0, hurt: 0, in_transit: 0, reserved: 5 })).toBe(true);
+    expect(isValidBalance({ good: 4, hold: 0, hurt: 0, in_transit: 0, reserved: 5 })).toBe(false);
+    expect(isValidBalance({ good: 5, hold: -1, hurt: 0, in_transit: 0, reserved: 0 })).toBe(false);
+  });
+});

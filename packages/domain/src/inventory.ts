@@ -1,0 +1,201 @@
+import { z } from 'zod';
+
+/**
+ * Inventory words (docs/api-catalog.md): buckets, reason codes, request bodies, and the channel
+ * availability math as pure functions, shared by the server (which computes) and the web (which explains).
+ */
+
+/** Every quantity a balance holds; qty_available = good − reserved is derived, never stored. */
+export const BUCKETS = ['good', 'hold', 'hurt', 'in_transit', 'reserved'] as const;
+export type Bucket = (typeof BUCKETS)[number];
+/** What an adjustment may change; reserved moves only through reserve, release and consume. */
+export const ADJUSTABLE_BUCKETS = ['good', 'hold', 'hurt', 'in_transit'] as const;
+export type AdjustableBucket = (typeof ADJUSTABLE_BUCKETS)[number];
+
+/** Reasons a person gives for an adjustment (screen, API, CSV import). */
+export const ADJUSTMENT_REASONS = ['cycle_count', 'received', 'damaged', 'found', 'lost', 'returned', 'correction', 'move_bucket'] as const;
+export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number];
+/** Reasons only the system writes: synset merges, and the reservation primitives of orders and transfers. */
+export const SYSTEM_REASONS = ['synset_merge', 'reserve', 'release', 'consume'] as const;
+export const MOVEMENT_REASONS = [...ADJUSTMENT_REASONS, ...SYSTEM_REASONS] as const;
+export type MovementReason = (typeof MOVEMENT_REASONS)[number];
+
+/** One adjustment batch is applied atomically in one transaction; larger files go through CSV import. */
+export const MAX_ADJUSTMENTS = 10_000;
+/** Far below the int4 columns' limit, so a sum of a few large changes still fits. */
+export const MAX_QUANTITY = 1_000_000_000;
+
+const ZQuantityDelta = z.number().int('Quantities are whole numbers').min(-MAX_QUANTITY).max(MAX_QUANTITY)
+  .refine((v) => v !== 0, 'The delta cannot be zero');
+const ZQuantitySet = z.number().int('Quantities are whole numbers').min(0, 'The quantity cannot be negative').max(MAX_QUANTITY);
+const ZSkuCode = z.string().trim().min(1, 'The sku is required').max(64);
+const ZIlocId = z.uuid({ message: 'Must be a valid id' });
+
+export const ZAdjustment = z
+  .object({
+    sku: ZSkuCode,
+    iloc_id: ZIlocId,
+    bucket: z.enum(ADJUSTABLE_BUCKETS),
+    /** Change by this much... */
+    delta: ZQuantityDelta.optional(),
+    /** ...or count: the delta is computed from the current balance under lock. */
+    set: ZQuantitySet.optional(),
+    reason: z.enum(ADJUSTMENT_REASONS),
+    note: z.string().trim().max(500).optional(),
+  })
+  .strict()
+  .superRefine((row, ctx) => {
+    if (row.delta === undefined && row.set === undefined) ctx.addIssue({ code: 'custom', path: ['delta'], message: 'Give delta or set' });
+    if (row.delta !== undefined && row.set !== undefined) ctx.addIssue({ code: 'custom', path: ['set'], message: 'Give either delta or set, not both' });
+  });
+export type TAdjustment = z.infer<typeof ZAdjustment>;
+
+export const ZAdjustmentBatch = z
+  .object({ adjustments: z.array(ZAdjustment).min(1, 'Give at least one adjustment').max(MAX_ADJUSTMENTS, `At most ${MAX_ADJUSTMENTS} adjustments per batch`) })
+  .strict();
+export type TAdjustmentBatch = z.infer<typeof ZAdjustmentBatch>;
+
+export const ZAvailabilityRequest = z
+  .object({
+    iloc_ids: z.array(ZIlocId).min(1, 'Choose at least one iloc').max(100),
+    reserve_percentage: z.number().min(0).max(100).refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, 'At most 2 decimals'),
+    max_listed: z.number().int().min(0).max(MAX_QUANTITY).nullable().optional(),
+    skus: z.array(ZSkuCode).min(1).max(100_000).optional(),
+  })
+  .strict();
+export type TAvailabilityRequest = z.infer<typeof ZAvailabilityRequest>;
+
+/** Columns of the inventory CSV import (counts: each row sets one bucket). */
+export const INVENTORY_IMPORT_COLUMNS = ['sku', 'iloc_code', 'bucket', 'quantity', 'reason'] as const;
+/** Columns of the inventory CSV export: the /inventory rows. */
+export const INVENTORY_EXPORT_COLUMNS = [
+  'sku', 'name', 'type', 'iloc_code', 'iloc_name', 'qty_available', 'qty_good', 'qty_hold', 'qty_hurt', 'qty_in_transit', 'qty_reserved', 'updated_at',
+] as const;
+
+/** One CSV import row, as text; quantity must be a whole number ≥ 0 written in digits. */
+export const ZInventoryImportRow = z.object({
+  sku: ZSkuCode,
+  iloc_code: z.string().trim().min(1, 'The iloc_code is required').max(64),
+  bucket: z.string().trim().toLowerCase().pipe(z.enum(ADJUSTABLE_BUCKETS, 'bucket must be one of good, hold, hurt, in_transit')),
+  quantity: z.string().trim().regex(/^\d{1,10}$/, 'quantity must be a whole number ≥ 0').transform(Number).pipe(ZQuantitySet),
+  // A count is the usual reason for a file of counts.
+  reason: z.string().trim().toLowerCase().transform((v) => v || 'cycle_count').pipe(z.enum(ADJUSTMENT_REASONS, `reason must be one of ${ADJUSTMENT_REASONS.join(', ')}`)),
+});
+export type TInventoryImportRow = z.infer<typeof ZInventoryImportRow>;
+
+/** GET /inventory row: one per SKU × iloc, in the SKU's own units (packs converted from their base). */
+export interface InventoryRow {
+  sku_id: string;
+  sku: string;
+  name: string;
+  type: 'REGULAR' | 'PACK' | 'SYNSET';
+  iloc_id: string;
+  iloc_name: string;
+  qty_available: number;
+  qty_good: number;
+  qty_hold: number;
+  qty_hurt: number;
+  qty_in_transit: number;
+  qty_reserved: number;
+  updated_at: string | null;
+}
+
+export interface InventoryMovement {
+  id: string;
+  sku_id: string;
+  sku: string | null;
+  iloc_id: string;
+  iloc_name: string | null;
+  delta_good: number;
+  delta_hold: number;
+  delta_hurt: number;
+  delta_in_transit: number;
+  delta_reserved: number;
+  reason: MovementReason;
+  reference_type: string | null;
+  reference_id: string | null;
+  note: string | null;
+  user_id: string | null;
+  user_name: string | null;
+  created_at: string;
+}
+
+// ---- quantities ------------------------------------------------------------------------------------
+
+export interface BucketQuantities {
+  good: number;
+  hold: number;
+  hurt: number;
+  in_transit: number;
+  reserved: number;
+}
+export const ZERO_BUCKETS: Readonly<BucketQuantities> = Object.freeze({ good: 0, hold: 0, hurt: 0, in_transit: 0, reserved: 0 });
+
+export const availableOf = (q: Pick<BucketQuantities, 'good' | 'reserved'>): number => q.good - q.reserved;
+
+/** A balance after a change is valid when no bucket is negative and availability is not negative. */
+export function isValidBalance(q: BucketQuantities): boolean {
+  return q.good >= 0 && q.hold >= 0 && q.hurt >= 0 && q.in_transit >= 0 && q.reserved >= 0 && availableOf(q) >= 0;
+}
+
+export function addBuckets(a: BucketQuantities, d: Partial<BucketQuantities>): BucketQuantities {
+  return {
+    good: a.good + (d.good ?? 0),
+    hold: a.hold + (d.hold ?? 0),
+    hurt: a.hurt + (d.hurt ?? 0),
+    in_transit: a.in_transit + (d.in_transit ?? 0),
+    reserved: a.reserved + (d.reserved ?? 0),
+  };
+}
+
+/** Holder units to a PACK's units: whole packs only. */
+export const toPackUnits = (quantity: number, packQuantity: number): number => Math.floor(quantity / packQuantity);
+
+// ---- channel availability --------------------------------------------------------------------------
+
+export interface AvailabilityInput {
+  /** The stock holder's available quantity at each chosen iloc (holder units). */
+  ilocs: { iloc_id: string; qty_available: number }[];
+  holder: { sku: string; type: string };
+  /** Units per pack when the SKU is a PACK; 1 otherwise. */
+  packQuantity: number;
+  /** 0–100, at most 2 decimals: the share held back from the channel. */
+  reservePercentage: number;
+  maxListed: number | null;
+}
+
+export interface AvailabilityExplanation {
+  ilocs: { iloc_id: string; qty_available: number }[];
+  pooled_available: number;
+  holder: { sku: string; type: string };
+  pack_quantity?: number;
+  reserve_percentage: number;
+  after_reserve: number;
+  max_listed: number | null;
+  after_max_listed: number;
+  result: number;
+}
+
+/**
+ * The figure to publish to a channel, with every term: sum the holder's availability over the chosen
+ * ilocs → hold back reserve_percentage (rounded down) → cap by max_listed → whole packs (rounded down).
+ * Integer arithmetic on hundredths of a percent, so 33.33 % never suffers a float rounding surprise.
+ */
+export function explainAvailability(input: AvailabilityInput): AvailabilityExplanation {
+  const pooled = input.ilocs.reduce((sum, i) => sum + Math.max(0, i.qty_available), 0);
+  const keepHundredths = 10_000 - Math.round(input.reservePercentage * 100);
+  const afterReserve = Math.floor((pooled * keepHundredths) / 10_000);
+  const afterCap = input.maxListed === null ? afterReserve : Math.min(afterReserve, input.maxListed);
+  const result = toPackUnits(afterCap, input.packQuantity);
+  return {
+    ilocs: input.ilocs,
+    pooled_available: pooled,
+    holder: input.holder,
+    ...(input.packQuantity > 1 ? { pack_quantity: input.packQuantity } : {}),
+    reserve_percentage: input.reservePercentage,
+    after_reserve: afterReserve,
+    max_listed: input.maxListed,
+    after_max_listed: afterCap,
+    result,
+  };
+}
