@@ -5,7 +5,7 @@ import { withTenant } from '../../platform/db/tenant';
 import type { TenantCtx } from '../../platform/http/context';
 import { assertId, conflict, fieldError, notFound } from '../../platform/http/errors';
 import { brands, products } from './catalog.tables';
-import { containsPattern, filterConditions, offsetOf, orderByClause, searchOf } from './list-query';
+import { containsPattern, filterConditions, offsetOf, orderByClause, searchOf } from '../../platform/db/list-query';
 
 type BrandRow = typeof brands.$inferSelect;
 const toDto = (b: BrandRow) => ({ id: b.id, name: b.name, created_at: b.createdAt.toISOString(), updated_at: b.updatedAt.toISOString() });

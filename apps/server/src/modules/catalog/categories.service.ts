@@ -7,7 +7,7 @@ import type { TenantCtx } from '../../platform/http/context';
 import { assertId, conflict, fieldError, notFound } from '../../platform/http/errors';
 import { rowsOf } from '../inventory/ledger';
 import { categories, products } from './catalog.tables';
-import { containsPattern, filterConditions, offsetOf, orderByClause, searchOf, uuidOrNone } from './list-query';
+import { containsPattern, filterConditions, offsetOf, orderByClause, searchOf, uuidOrNone } from '../../platform/db/list-query';
 
 export interface CategoryDto {
   id: string;

@@ -5,7 +5,7 @@ import { withTenant } from '../../platform/db/tenant';
 import type { TenantCtx } from '../../platform/http/context';
 import { assertId, fieldError, notFound } from '../../platform/http/errors';
 import { currencies } from './catalog.tables';
-import { containsPattern, filterConditions, offsetOf, orderByClause, searchOf } from './list-query';
+import { containsPattern, filterConditions, offsetOf, orderByClause, searchOf } from '../../platform/db/list-query';
 
 type CurrencyRow = typeof currencies.$inferSelect;
 const toDto = (c: CurrencyRow) => ({

@@ -6,7 +6,7 @@ import { withTenant } from '../../platform/db/tenant';
 import type { TenantCtx } from '../../platform/http/context';
 import { assertId, DomainError, fieldError, notFound } from '../../platform/http/errors';
 import { packages, packageShipMethods, packageSkus, skus } from './catalog.tables';
-import { containsPattern, filterConditions, offsetOf, orderByClause, searchOf, uuidOrNone } from './list-query';
+import { containsPattern, filterConditions, offsetOf, orderByClause, searchOf, uuidOrNone } from '../../platform/db/list-query';
 
 /** Spec 3 Package: a box (or envelope, pallet...) with its dimensions, and the ship methods and SKUs it is exclusive to. */
 

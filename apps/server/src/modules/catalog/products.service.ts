@@ -8,7 +8,7 @@ import { withTenant } from '../../platform/db/tenant';
 import type { TenantCtx } from '../../platform/http/context';
 import { assertId, conflict, DomainError, fieldError, notFound } from '../../platform/http/errors';
 import { brands, categories, products, skus } from './catalog.tables';
-import { containsPattern, filterConditions, offsetOf, orderByClause, prefixMatch, searchOf, uuidOrNone } from './list-query';
+import { containsPattern, filterConditions, offsetOf, orderByClause, prefixMatch, searchOf, uuidOrNone } from '../../platform/db/list-query';
 import { claimCodes } from './sku-codes';
 import { loadSkuDtos, type SkuDto } from './skus.read';
 import { removalBlockers } from './skus.service';

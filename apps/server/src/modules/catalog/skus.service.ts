@@ -8,7 +8,7 @@ import { withTenant } from '../../platform/db/tenant';
 import type { TenantCtx } from '../../platform/http/context';
 import { assertId, conflict, DomainError, notFound } from '../../platform/http/errors';
 import { skuAliases, skus, skuWords, synsetMembers } from './catalog.tables';
-import { containsPattern, filterConditions, offsetOf, orderByClause, prefixMatch, searchOf, searchWords, uuidOrNone } from './list-query';
+import { containsPattern, filterConditions, offsetOf, orderByClause, prefixMatch, searchOf, searchWords, uuidOrNone } from '../../platform/db/list-query';
 import { loadSkuDto, loadSkuDtos, type SkuDto } from './skus.read';
 import { insertSku, updateSku as patchSku, type SkuRow } from './skus.write';
 import { assertNoStockThenClear } from './stock';

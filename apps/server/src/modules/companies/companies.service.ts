@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { paginate, parseSearch, type Paginated, type TCompanyCreate, type TListQuery } from '@omnio/domain';
 import type { AuthedCtx } from '../../platform/http/context';
 import type { Queryable } from '../../platform/db/client';
+import { containsPattern, offsetOf, orderByClause } from '../../platform/db/list-query';
 import { assertId, fieldError, notFound } from '../../platform/http/errors';
 import { companies } from './companies.tables';
 
@@ -107,24 +108,19 @@ const ORDER = { name: companies.name, created_at: companies.createdAt, status: c
 
 export async function listCompanies(ctx: AuthedCtx, query: TListQuery): Promise<Paginated<CompanyDto>> {
   const { fields, text } = parseSearch(query.search);
-  const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
   const where: SQL[] = [];
-  if (fields.name) where.push(ilike(companies.name, like(fields.name)));
+  if (fields.name) where.push(ilike(companies.name, containsPattern(fields.name)));
   if (fields.status) where.push(eq(companies.status, fields.status.toUpperCase()));
-  if (text) where.push(or(ilike(companies.name, like(text)), ilike(companies.schemaSuffix, like(text)))!);
+  if (text) where.push(or(ilike(companies.name, containsPattern(text)), ilike(companies.schemaSuffix, containsPattern(text)))!);
   const condition = where.length ? and(...where) : undefined;
-  const orderBy = query.order_by ?? 'name';
-  // Own keys only: 'constructor' or '__proto__' must be a 422, not a prototype member.
-  if (!Object.hasOwn(ORDER, orderBy)) throw fieldError('order_by', `Cannot order by ${query.order_by}`);
-  const orderCol = ORDER[orderBy as keyof typeof ORDER];
-  const dir = query.order_direction === 'DESC' ? desc : asc;
+  const { order } = orderByClause(query, ORDER, 'name', 'ASC');
   const [{ total } = { total: 0 }] = await ctx.db.select({ total: count() }).from(companies).where(condition);
   const rows = await ctx.db
     .select()
     .from(companies)
     .where(condition)
-    .orderBy(dir(orderCol), asc(companies.id))
+    .orderBy(order, asc(companies.id))
     .limit(query.per_page)
-    .offset((query.page - 1) * query.per_page);
+    .offset(offsetOf(query));
   return paginate(rows.map(toCompanyDto), total, query.page, query.per_page);
 }

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { paginate, parseSearch, type Paginated, type TIlocCreate, type TListQuery } from '@omnio/domain';
 import type { TenantCtx } from '../../platform/http/context';
 import type { Tx } from '../../platform/db/client';
+import { containsPattern, offsetOf, orderByClause } from '../../platform/db/list-query';
 import { withTenant } from '../../platform/db/tenant';
 import { assertId, conflict, fieldError, notFound } from '../../platform/http/errors';
 import { ilocs } from './ilocs.tables';
@@ -73,9 +74,8 @@ const ORDER = { name: ilocs.name, created_at: ilocs.createdAt, code: ilocs.code,
 /** Spec 7 search form: name, code, status, type, company (provider), menu, archived; bare text matches name or code. */
 export async function listIlocs(ctx: TenantCtx, query: TListQuery): Promise<Paginated<IlocDto>> {
   const { fields, text } = parseSearch(query.search);
-  const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
   const where: SQL[] = [];
-  if (fields.name) where.push(ilike(ilocs.name, like(fields.name)));
+  if (fields.name) where.push(ilike(ilocs.name, containsPattern(fields.name)));
   if (fields.code) where.push(eq(ilocs.code, fields.code));
   if (fields.status) where.push(eq(ilocs.status, fields.status.toUpperCase()));
   if (fields.type) where.push(eq(ilocs.type, fields.type));
@@ -84,12 +84,8 @@ export async function listIlocs(ctx: TenantCtx, query: TListQuery): Promise<Pagi
   // Archived ilocs are hidden unless asked for: archive means "out of the way", not deleted.
   if (fields.archived === 'true') where.push(isNotNull(ilocs.archivedAt));
   else if (fields.archived !== 'all') where.push(isNull(ilocs.archivedAt));
-  if (text) where.push(or(ilike(ilocs.name, like(text)), ilike(ilocs.code, like(text)))!);
-  const orderBy = query.order_by ?? 'created_at';
-  // Own keys only: 'constructor' or '__proto__' must be a 422, not a prototype member.
-  if (!Object.hasOwn(ORDER, orderBy)) throw fieldError('order_by', `Cannot order by ${query.order_by}`);
-  const orderCol = ORDER[orderBy as keyof typeof ORDER];
-  const dir = (query.order_direction ?? (query.order_by ? 'ASC' : 'DESC')) === 'ASC' ? asc : desc;
+  if (text) where.push(or(ilike(ilocs.name, containsPattern(text)), ilike(ilocs.code, containsPattern(text)))!);
+  const { order } = orderByClause(query, ORDER, 'created_at');
   const condition = and(...where);
   return withTenant(ctx, async (tx) => {
     const [{ total } = { total: 0 }] = await tx.select({ total: count() }).from(ilocs).where(condition);
@@ -97,9 +93,9 @@ export async function listIlocs(ctx: TenantCtx, query: TListQuery): Promise<Pagi
       .select()
       .from(ilocs)
       .where(condition)
-      .orderBy(dir(orderCol), asc(ilocs.id))
+      .orderBy(order, asc(ilocs.id))
       .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page);
+      .offset(offsetOf(query));
     return paginate(rows.map(toIlocDto), total, query.page, query.per_page);
   });
 }

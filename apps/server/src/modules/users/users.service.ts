@@ -5,6 +5,7 @@ import {
 } from '@omnio/domain';
 import type { AuthedCtx, Ctx } from '../../platform/http/context';
 import type { Queryable } from '../../platform/db/client';
+import { containsPattern } from '../../platform/db/list-query';
 import { assertId, fieldError, forbidden, isUuid, notFound } from '../../platform/http/errors';
 import { can } from '../../platform/http/permissions';
 import { users, userRoles, userPermissions } from './users.tables';
@@ -73,10 +74,9 @@ const USER_ORDER = { name: users.name, email: users.email, created_at: users.cre
 export async function listUsers(ctx: AuthedCtx, query: TListQuery): Promise<Paginated<UserSummary>> {
   const { fields, text } = parseSearch(query.search);
   const where: SQL[] = [];
-  const like = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
-  if (fields.name) where.push(ilike(users.name, like(fields.name)));
-  if (fields.email) where.push(ilike(users.email, like(fields.email)));
-  if (text) where.push(or(ilike(users.name, like(text)), ilike(users.email, like(text)))!);
+  if (fields.name) where.push(ilike(users.name, containsPattern(fields.name)));
+  if (fields.email) where.push(ilike(users.email, containsPattern(fields.email)));
+  if (text) where.push(or(ilike(users.name, containsPattern(text)), ilike(users.email, containsPattern(text)))!);
   if (fields.role) where.push(sql`exists (select 1 from user_roles r where r.user_id = ${users.id} and r.role = ${fields.role} and r.position = 0)`);
   if (fields.company) {
     if (!isUuid(fields.company)) return paginate([], 0, query.page, query.per_page);

@@ -4,9 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ZCategoryCreate, type TCategoryCreate } from '@omnio/domain';
-import {
-  Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography, useMediaQuery, useTheme,
-} from '@mui/material';
+import { Dialog, DialogTitle, Stack, TextField, useMediaQuery, useTheme } from '@mui/material';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
@@ -17,11 +15,12 @@ import { useServerGrid } from '../../shared/ui/data-grid';
 import { NATIVE_SELECT, errorText } from '../../shared/ui/form-helpers';
 import { ListToolbar } from '../../shared/ui/ListToolbar';
 import { ServerDataGrid } from '../../shared/ui/ServerDataGrid';
-import { ErrorState } from '../../shared/ui/StateViews';
+import { ListPage } from '../../shared/ui/ListPage';
 import { useToast } from '../../shared/ui/toast';
 import { useDebounced } from '../../shared/ui/useDebounced';
 import { useAllCategories, useCategories, useDeleteCategory, useSaveCategory, type Category, type CategoryBody } from './api';
 import { applyFieldErrors, useCatalogField } from './form-fields';
+import { FormDialogBody } from '../../shared/ui/FormDialogBody';
 
 type DialogState = { kind: 'form'; category: Category | null } | { kind: 'delete'; category: Category } | null;
 
@@ -68,26 +67,25 @@ export function CategoriesPage() {
   }, [t, phone, canUpdate, canDelete, names]);
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {t('categories.title')}
-      </Typography>
-      <ListToolbar
-        searchLabel={t('categories.search')}
-        search={text}
-        onSearchChange={(value) => {
-          setText(value);
-          grid.resetPage();
-        }}
-        action={
-          session.can('create-category')
-            ? { label: t('actions.createCategory'), icon: <Add />, onClick: () => setDialog({ kind: 'form', category: null }) }
-            : undefined
-        }
-      />
-      {list.isError && (
-        <ErrorState message={`${t('errors.loadCategories')}: ${list.error.message}`} onRetry={() => void list.refetch()} sx={{ mb: 2 }} />
-      )}
+    <ListPage
+      title={t('categories.title')}
+      toolbar={
+        <ListToolbar
+          searchLabel={t('categories.search')}
+          search={text}
+          onSearchChange={(value) => {
+            setText(value);
+            grid.resetPage();
+          }}
+          action={
+            session.can('create-category')
+              ? { label: t('actions.createCategory'), icon: <Add />, onClick: () => setDialog({ kind: 'form', category: null }) }
+              : undefined
+          }
+        />
+      }
+      error={list.isError ? { message: `${t('errors.loadCategories')}: ${list.error.message}`, onRetry: () => void list.refetch() } : null}
+    >
       <ServerDataGrid
         rows={list.data?.data ?? []}
         columns={columns}
@@ -122,7 +120,7 @@ export function CategoriesPage() {
           toast.success(t('notices.categoryDeleted', { name: dialog.category.name }));
         }}
       />
-    </Box>
+    </ListPage>
   );
 }
 
@@ -174,33 +172,20 @@ function CategoryFormBody({ category, categories, onClose, onSubmit }: Omit<Cate
     }
   });
   return (
-    <form onSubmit={submit} noValidate>
-      <DialogContent dividers>
-        {banner && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {banner}
-          </Alert>
-        )}
-        <Stack spacing={2}>
-          <TextField {...field('name')} label={t('fields.name')} required autoFocus />
-          <TextField {...field('parent_id')} select label={t('fields.parent')} slotProps={NATIVE_SELECT}>
-            <option value="">{t('categories.noParent')}</option>
-            {categories
-              .filter((c) => c.id !== category?.id)
-              .map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-          </TextField>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('actions.cancel')}</Button>
-        <Button type="submit" variant="contained" loading={form.formState.isSubmitting}>
-          {t('actions.save')}
-        </Button>
-      </DialogActions>
-    </form>
+    <FormDialogBody onSubmit={submit} banner={banner} submitLabel={t('actions.save')} submitting={form.formState.isSubmitting} onCancel={onClose}>
+      <Stack spacing={2}>
+        <TextField {...field('name')} label={t('fields.name')} required autoFocus />
+        <TextField {...field('parent_id')} select label={t('fields.parent')} slotProps={NATIVE_SELECT}>
+          <option value="">{t('categories.noParent')}</option>
+          {categories
+            .filter((c) => c.id !== category?.id)
+            .map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+        </TextField>
+      </Stack>
+    </FormDialogBody>
   );
 }

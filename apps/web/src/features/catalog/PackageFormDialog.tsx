@@ -4,8 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
-  Alert, Button, Checkbox, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormGroup, FormLabel,
-  Grid, InputAdornment, Switch, TextField, Typography, useMediaQuery, useTheme,
+  Checkbox, Dialog, DialogTitle, FormControl, FormControlLabel, FormGroup, FormLabel, Grid, InputAdornment, Switch, TextField, Typography, useMediaQuery, useTheme,
 } from '@mui/material';
 import { PACKAGE_TYPES, SHIP_METHODS, ZDimension, ZPackageCreate, zDecimal, type TPackageCreate } from '@omnio/domain';
 import { NATIVE_SELECT, errorText } from '../../shared/ui/form-helpers';
@@ -13,6 +12,7 @@ import type { Package } from './api';
 import { applyFieldErrors, useCatalogField, useErrorText } from './form-fields';
 import { firstProblem } from './schemas';
 import { SkuPicker, type SkuRef } from './SkuPicker';
+import { FormDialogBody } from '../../shared/ui/FormDialogBody';
 
 const DIMENSIONS = ['length', 'width', 'height'] as const;
 const NUMERIC = [
@@ -130,105 +130,92 @@ function PackageFormBody({ pkg, onClose, onSubmit }: Omit<PackageFormDialogProps
   );
 
   return (
-    <form onSubmit={submit} noValidate>
-      <DialogContent dividers>
-        {banner && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {banner}
-          </Alert>
-        )}
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField {...field('name')} label={t('fields.name')} required autoFocus />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 3 }}>
-            <TextField {...field('type')} select label={t('fields.type')} slotProps={NATIVE_SELECT}>
-              {PACKAGE_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`packaging.types.${type}`)}
-                </option>
-              ))}
-            </TextField>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 3 }} sx={{ display: 'flex', alignItems: 'center' }}>
-            <FormControlLabel
-              control={<Switch {...stackable} inputRef={stackableRef} defaultChecked={form.getValues('stackable')} />}
-              label={t('packaging.fields.stackable')}
-            />
-          </Grid>
-          <Grid size={{ xs: 6, sm: 4 }}>{num('box_weight', 'weight')}</Grid>
-          <Grid size={{ xs: 6, sm: 4 }}>{num('max_weight', 'weight')}</Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>{num('volume_capacity', 'volume')}</Grid>
-          <Grid size={12}>
-            <Typography variant="subtitle2" component="h3">
-              {t('packaging.outer')}
-            </Typography>
-          </Grid>
-          {DIMENSIONS.map((d) => (
-            <Grid key={`outer_${d}`} size={{ xs: 4 }}>
-              {num(`outer_${d}`, 'length', t(`packaging.dims.${d}`))}
-            </Grid>
-          ))}
-          <Grid size={12}>
-            <Typography variant="subtitle2" component="h3">
-              {t('packaging.inner')}
-            </Typography>
-          </Grid>
-          {DIMENSIONS.map((d) => (
-            <Grid key={`inner_${d}`} size={{ xs: 4 }}>
-              {num(`inner_${d}`, 'length', t(`packaging.dims.${d}`))}
-            </Grid>
-          ))}
-          <Grid size={12}>
-            <Controller
-              control={form.control}
-              name="ship_methods"
-              render={({ field: methods }) => (
-                <FormControl component="fieldset" variant="standard">
-                  <FormLabel component="legend">{t('packaging.fields.ship_methods')}</FormLabel>
-                  <FormGroup row>
-                    {SHIP_METHODS.map((method) => (
-                      <FormControlLabel
-                        key={method}
-                        label={t(`packaging.shipMethods.${method}`)}
-                        control={
-                          <Checkbox
-                            checked={methods.value.includes(method)}
-                            onChange={(e) =>
-                              methods.onChange(e.target.checked ? [...methods.value, method] : methods.value.filter((m) => m !== method))
-                            }
-                          />
-                        }
-                      />
-                    ))}
-                  </FormGroup>
-                </FormControl>
-              )}
-            />
-          </Grid>
-          <Grid size={12}>
-            <Controller
-              control={form.control}
-              name="skus"
-              render={({ field: skus, fieldState }) => (
-                <SkuPicker
-                  label={t('packaging.fields.skus')}
-                  value={skus.value}
-                  onChange={skus.onChange}
-                  hint={t('packaging.skusHelp')}
-                  error={errorOf(fieldState.error?.message)}
-                />
-              )}
-            />
-          </Grid>
+    <FormDialogBody onSubmit={submit} banner={banner} submitLabel={t('actions.save')} submitting={form.formState.isSubmitting} onCancel={onClose}>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField {...field('name')} label={t('fields.name')} required autoFocus />
         </Grid>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('actions.cancel')}</Button>
-        <Button type="submit" variant="contained" loading={form.formState.isSubmitting}>
-          {t('actions.save')}
-        </Button>
-      </DialogActions>
-    </form>
+        <Grid size={{ xs: 12, sm: 3 }}>
+          <TextField {...field('type')} select label={t('fields.type')} slotProps={NATIVE_SELECT}>
+            {PACKAGE_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`packaging.types.${type}`)}
+              </option>
+            ))}
+          </TextField>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 3 }} sx={{ display: 'flex', alignItems: 'center' }}>
+          <FormControlLabel
+            control={<Switch {...stackable} inputRef={stackableRef} defaultChecked={form.getValues('stackable')} />}
+            label={t('packaging.fields.stackable')}
+          />
+        </Grid>
+        <Grid size={{ xs: 6, sm: 4 }}>{num('box_weight', 'weight')}</Grid>
+        <Grid size={{ xs: 6, sm: 4 }}>{num('max_weight', 'weight')}</Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>{num('volume_capacity', 'volume')}</Grid>
+        <Grid size={12}>
+          <Typography variant="subtitle2" component="h3">
+            {t('packaging.outer')}
+          </Typography>
+        </Grid>
+        {DIMENSIONS.map((d) => (
+          <Grid key={`outer_${d}`} size={{ xs: 4 }}>
+            {num(`outer_${d}`, 'length', t(`packaging.dims.${d}`))}
+          </Grid>
+        ))}
+        <Grid size={12}>
+          <Typography variant="subtitle2" component="h3">
+            {t('packaging.inner')}
+          </Typography>
+        </Grid>
+        {DIMENSIONS.map((d) => (
+          <Grid key={`inner_${d}`} size={{ xs: 4 }}>
+            {num(`inner_${d}`, 'length', t(`packaging.dims.${d}`))}
+          </Grid>
+        ))}
+        <Grid size={12}>
+          <Controller
+            control={form.control}
+            name="ship_methods"
+            render={({ field: methods }) => (
+              <FormControl component="fieldset" variant="standard">
+                <FormLabel component="legend">{t('packaging.fields.ship_methods')}</FormLabel>
+                <FormGroup row>
+                  {SHIP_METHODS.map((method) => (
+                    <FormControlLabel
+                      key={method}
+                      label={t(`packaging.shipMethods.${method}`)}
+                      control={
+                        <Checkbox
+                          checked={methods.value.includes(method)}
+                          onChange={(e) =>
+                            methods.onChange(e.target.checked ? [...methods.value, method] : methods.value.filter((m) => m !== method))
+                          }
+                        />
+                      }
+                    />
+                  ))}
+                </FormGroup>
+              </FormControl>
+            )}
+          />
+        </Grid>
+        <Grid size={12}>
+          <Controller
+            control={form.control}
+            name="skus"
+            render={({ field: skus, fieldState }) => (
+              <SkuPicker
+                label={t('packaging.fields.skus')}
+                value={skus.value}
+                onChange={skus.onChange}
+                hint={t('packaging.skusHelp')}
+                error={errorOf(fieldState.error?.message)}
+              />
+            )}
+          />
+        </Grid>
+      </Grid>
+    </FormDialogBody>
   );
 }

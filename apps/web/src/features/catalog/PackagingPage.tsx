@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Box, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { useMediaQuery, useTheme } from '@mui/material';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
@@ -9,7 +9,7 @@ import { useSession } from '../../shared/session/useSession';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { useServerGrid } from '../../shared/ui/data-grid';
 import { ListToolbar } from '../../shared/ui/ListToolbar';
-import { ErrorState } from '../../shared/ui/StateViews';
+import { ListPage } from '../../shared/ui/ListPage';
 import { useToast } from '../../shared/ui/toast';
 import { useDebounced } from '../../shared/ui/useDebounced';
 import { useDeletePackage, usePackages, useSavePackage, type Decimal, type Package } from './api';
@@ -93,26 +93,25 @@ export function PackagingPage() {
   }, [t, phone, canUpdate, canDelete]);
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {t('packaging.title')}
-      </Typography>
-      <ListToolbar
-        searchLabel={t('packaging.search')}
-        search={text}
-        onSearchChange={(value) => {
-          setText(value);
-          grid.resetPage();
-        }}
-        action={
-          session.can('create-product')
-            ? { label: t('actions.createPackage'), icon: <Add />, onClick: () => setDialog({ kind: 'form', pkg: null }) }
-            : undefined
-        }
-      />
-      {list.isError && (
-        <ErrorState message={`${t('errors.loadPackages')}: ${list.error.message}`} onRetry={() => void list.refetch()} sx={{ mb: 2 }} />
-      )}
+    <ListPage
+      title={t('packaging.title')}
+      toolbar={
+        <ListToolbar
+          searchLabel={t('packaging.search')}
+          search={text}
+          onSearchChange={(value) => {
+            setText(value);
+            grid.resetPage();
+          }}
+          action={
+            session.can('create-product')
+              ? { label: t('actions.createPackage'), icon: <Add />, onClick: () => setDialog({ kind: 'form', pkg: null }) }
+              : undefined
+          }
+        />
+      }
+      error={list.isError ? { message: `${t('errors.loadPackages')}: ${list.error.message}`, onRetry: () => void list.refetch() } : null}
+    >
       <CatalogGrid
         rows={list.data?.data ?? []}
         columns={columns}
@@ -148,6 +147,6 @@ export function PackagingPage() {
           toast.success(t('notices.packageDeleted', { name: dialog.pkg.name }));
         }}
       />
-    </Box>
+    </ListPage>
   );
 }

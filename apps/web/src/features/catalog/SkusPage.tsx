@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Box, Chip, Link, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Chip, Link, useMediaQuery, useTheme } from '@mui/material';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import Add from '@mui/icons-material/Add';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
@@ -12,7 +12,7 @@ import { useSession } from '../../shared/session/useSession';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { useServerGrid } from '../../shared/ui/data-grid';
 import { FilterSelect, ListToolbar } from '../../shared/ui/ListToolbar';
-import { ErrorState } from '../../shared/ui/StateViews';
+import { ListPage } from '../../shared/ui/ListPage';
 import { useToast } from '../../shared/ui/toast';
 import { useDebounced } from '../../shared/ui/useDebounced';
 import {
@@ -122,38 +122,37 @@ export function SkusPage() {
   }, [t, phone, canUpdate, canDelete, runTransition, toast]);
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {t('skus.title')}
-      </Typography>
-      <ListToolbar
-        searchLabel={t('skus.search')}
-        search={filters.search}
-        onSearchChange={(value) => change({ ...filters, search: value })}
-        action={
-          session.can('create-product')
-            ? { label: t('actions.createProduct'), icon: <Add />, onClick: () => void navigate(pathOf('product-create')) }
-            : undefined
-        }
-      >
-        <FilterSelect
-          label={t('fields.type')}
-          value={filters.type}
-          onChange={(type) => change({ ...filters, type })}
-          allLabel={t('list.allTypes')}
-          options={SKU_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
-        />
-        <FilterSelect
-          label={t('fields.status')}
-          value={filters.status}
-          onChange={(status) => change({ ...filters, status })}
-          allLabel={t('list.allStatuses')}
-          options={SKU_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) }))}
-        />
-      </ListToolbar>
-      {list.isError && (
-        <ErrorState message={`${t('errors.loadSkus')}: ${list.error.message}`} onRetry={() => void list.refetch()} sx={{ mb: 2 }} />
-      )}
+    <ListPage
+      title={t('skus.title')}
+      toolbar={
+        <ListToolbar
+          searchLabel={t('skus.search')}
+          search={filters.search}
+          onSearchChange={(value) => change({ ...filters, search: value })}
+          action={
+            session.can('create-product')
+              ? { label: t('actions.createProduct'), icon: <Add />, onClick: () => void navigate(pathOf('product-create')) }
+              : undefined
+          }
+        >
+          <FilterSelect
+            label={t('fields.type')}
+            value={filters.type}
+            onChange={(type) => change({ ...filters, type })}
+            allLabel={t('list.allTypes')}
+            options={SKU_TYPES.map((value) => ({ value, label: t(`types.${value}`) }))}
+          />
+          <FilterSelect
+            label={t('fields.status')}
+            value={filters.status}
+            onChange={(status) => change({ ...filters, status })}
+            allLabel={t('list.allStatuses')}
+            options={SKU_STATUSES.map((value) => ({ value, label: t(`statuses.${value}`) }))}
+          />
+        </ListToolbar>
+      }
+      error={list.isError ? { message: `${t('errors.loadSkus')}: ${list.error.message}`, onRetry: () => void list.refetch() } : null}
+    >
       <CatalogGrid
         rows={list.data?.data ?? []}
         columns={columns}
@@ -179,6 +178,6 @@ export function SkusPage() {
           toast.success(t('notices.skuDeleted', { sku: deleting.sku }));
         }}
       />
-    </Box>
+    </ListPage>
   );
 }

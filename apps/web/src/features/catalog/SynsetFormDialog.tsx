@@ -4,11 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { SYNSET_MIN_MEMBERS, ZSynsetCreate, ZSynsetUpdate } from '@omnio/domain';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, useMediaQuery, useTheme } from '@mui/material';
+import { Alert, Dialog, DialogTitle, Stack, TextField, useMediaQuery, useTheme } from '@mui/material';
 import { errorText } from '../../shared/ui/form-helpers';
 import type { Sku, SynsetBody } from './api';
 import { applyFieldErrors, useCatalogField, useErrorText } from './form-fields';
 import { SkuCodesField } from './SkuCodesField';
+import { FormDialogBody } from '../../shared/ui/FormDialogBody';
 
 interface SynsetInput {
   sku: string;
@@ -85,48 +86,35 @@ function SynsetFormBody({ synset, onClose, onSubmit }: Omit<SynsetFormDialogProp
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <DialogContent dividers>
-        {banner && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {banner}
-          </Alert>
-        )}
-        <Stack spacing={2}>
-          <TextField
-            {...field('sku', undefined, synset ? undefined : t('synsets.skuHelp'))}
-            label={t('fields.sku')}
-            required={!synset}
-            disabled={Boolean(synset)}
-            autoFocus={!synset}
-          />
-          <TextField {...field('name')} label={t('fields.name')} required autoFocus={Boolean(synset)} />
-          <Controller
-            control={form.control}
-            name="members"
-            render={({ field: members }) => (
-              <SkuCodesField
-                label={t('fields.members')}
-                value={members.value}
-                onChange={members.onChange}
-                onBlur={members.onBlur}
-                inputRef={members.ref}
-                type="REGULAR"
-                required
-                error={errorOf(membersError)}
-                hint={t('synsets.membersHelp', { count: SYNSET_MIN_MEMBERS })}
-              />
-            )}
-          />
-          {synset && <Alert severity="info">{t('synsets.mergeNote')}</Alert>}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('actions.cancel')}</Button>
-        <Button type="submit" variant="contained" loading={form.formState.isSubmitting}>
-          {t('actions.save')}
-        </Button>
-      </DialogActions>
-    </form>
+    <FormDialogBody onSubmit={submit} banner={banner} submitLabel={t('actions.save')} submitting={form.formState.isSubmitting} onCancel={onClose}>
+      <Stack spacing={2}>
+        <TextField
+          {...field('sku', undefined, synset ? undefined : t('synsets.skuHelp'))}
+          label={t('fields.sku')}
+          required={!synset}
+          disabled={Boolean(synset)}
+          autoFocus={!synset}
+        />
+        <TextField {...field('name')} label={t('fields.name')} required autoFocus={Boolean(synset)} />
+        <Controller
+          control={form.control}
+          name="members"
+          render={({ field: members }) => (
+            <SkuCodesField
+              label={t('fields.members')}
+              value={members.value}
+              onChange={members.onChange}
+              onBlur={members.onBlur}
+              inputRef={members.ref}
+              type="REGULAR"
+              required
+              error={errorOf(membersError)}
+              hint={t('synsets.membersHelp', { count: SYNSET_MIN_MEMBERS })}
+            />
+          )}
+        />
+        {synset && <Alert severity="info">{t('synsets.mergeNote')}</Alert>}
+      </Stack>
+    </FormDialogBody>
   );
 }

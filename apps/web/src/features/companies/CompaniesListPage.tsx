@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Box, Typography } from '@mui/material';
 import AddBusiness from '@mui/icons-material/AddBusiness';
 import { pathOf } from '../../app/routes-table';
 import { useSession } from '../../shared/session/useSession';
 import { useServerGrid } from '../../shared/ui/data-grid';
 import { ListToolbar } from '../../shared/ui/ListToolbar';
-import { ErrorState } from '../../shared/ui/StateViews';
+import { ListPage } from '../../shared/ui/ListPage';
 import { useDebounced } from '../../shared/ui/useDebounced';
 import { useCompanies } from './api';
 import { CompaniesGrid } from './CompaniesGrid';
@@ -23,26 +22,25 @@ export function CompaniesListPage() {
   const list = useCompanies({ ...grid.query, search });
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {t('list.title')}
-      </Typography>
-      <ListToolbar
-        searchLabel={t('list.search')}
-        search={text}
-        onSearchChange={(next) => {
-          setText(next);
-          grid.resetPage();
-        }}
-        action={
-          session.can('create-company')
-            ? { label: t('actions.create'), icon: <AddBusiness />, onClick: () => void navigate(pathOf('company-create')) }
-            : undefined
-        }
-      />
-      {list.isError && (
-        <ErrorState message={`${t('errors.load')}: ${list.error.message}`} onRetry={() => void list.refetch()} sx={{ mb: 2 }} />
-      )}
+    <ListPage
+      title={t('list.title')}
+      toolbar={
+        <ListToolbar
+          searchLabel={t('list.search')}
+          search={text}
+          onSearchChange={(next) => {
+            setText(next);
+            grid.resetPage();
+          }}
+          action={
+            session.can('create-company')
+              ? { label: t('actions.create'), icon: <AddBusiness />, onClick: () => void navigate(pathOf('company-create')) }
+              : undefined
+          }
+        />
+      }
+      error={list.isError ? { message: `${t('errors.load')}: ${list.error.message}`, onRetry: () => void list.refetch() } : null}
+    >
       <CompaniesGrid
         rows={list.data?.data ?? []}
         total={list.data?.total ?? 0}
@@ -50,6 +48,6 @@ export function CompaniesListPage() {
         grid={grid}
         emptyLabel={search ? t('list.noMatch') : t('list.empty')}
       />
-    </Box>
+    </ListPage>
   );
 }

@@ -2,15 +2,13 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import {
-  Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, Grid, Switch,
-  TextField, useMediaQuery, useTheme,
-} from '@mui/material';
+import { Dialog, DialogTitle, FormControlLabel, Grid, Switch, TextField, useMediaQuery, useTheme } from '@mui/material';
 import { ILOC_STATUSES, ILOC_TYPES, ZIlocCreate, type TIlocCreate } from '@omnio/domain';
 import type { z } from 'zod';
 import type { Iloc } from './api';
 import { applyServerErrors } from '../../shared/ui/form';
 import { NATIVE_SELECT, blankToNull, blankToUndefined, errorText, useFieldProps } from '../../shared/ui/form-helpers';
+import { FormDialogBody } from '../../shared/ui/FormDialogBody';
 
 type IlocFormInput = z.input<typeof ZIlocCreate>;
 
@@ -81,70 +79,57 @@ function IlocForm({ iloc, onClose, onSubmit }: Omit<IlocFormDialogProps, 'open'>
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <DialogContent dividers>
-        {banner && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {banner}
-          </Alert>
-        )}
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 12, sm: 8 }}>
-            <TextField {...field('name')} label={t('fields.name')} required autoFocus />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <TextField {...text('code', 'absent')} label={t('fields.code')} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <TextField {...field('type')} select label={t('fields.type')} slotProps={NATIVE_SELECT}>
-              {ILOC_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`types.${type}`)}
-                </option>
-              ))}
-            </TextField>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <TextField {...field('status')} select label={t('fields.status')} slotProps={NATIVE_SELECT}>
-              {ILOC_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {t(`statuses.${status}`)}
-                </option>
-              ))}
-            </TextField>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 4 }}>
-            <TextField {...text('company', 'null', t('fields.companyHelp'))} label={t('fields.company')} />
-          </Grid>
-          <Grid size={12}>
-            <TextField {...text('address1')} label={t('fields.address1')} autoComplete="address-line1" />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField {...text('city')} label={t('fields.city')} autoComplete="address-level2" />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField {...text('region')} label={t('fields.region')} autoComplete="address-level1" />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField {...text('postal_code')} label={t('fields.postal_code')} autoComplete="postal-code" />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField {...text('country')} label={t('fields.country')} autoComplete="country" slotProps={{ htmlInput: { maxLength: 2 } }} />
-          </Grid>
-          <Grid size={12}>
-            <FormControlLabel
-              control={<Switch {...menuField} inputRef={menuRef} defaultChecked={form.getValues('menu') ?? false} />}
-              label={t('fields.menu')}
-            />
-          </Grid>
+    <FormDialogBody onSubmit={submit} banner={banner} submitLabel={t('actions.save')} submitting={form.formState.isSubmitting} onCancel={onClose}>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 8 }}>
+          <TextField {...field('name')} label={t('fields.name')} required autoFocus />
         </Grid>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('actions.cancel')}</Button>
-        <Button type="submit" variant="contained" loading={form.formState.isSubmitting}>
-          {t('actions.save')}
-        </Button>
-      </DialogActions>
-    </form>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <TextField {...text('code', 'absent')} label={t('fields.code')} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <TextField {...field('type')} select label={t('fields.type')} slotProps={NATIVE_SELECT}>
+            {ILOC_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`types.${type}`)}
+              </option>
+            ))}
+          </TextField>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <TextField {...field('status')} select label={t('fields.status')} slotProps={NATIVE_SELECT}>
+            {ILOC_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`statuses.${status}`)}
+              </option>
+            ))}
+          </TextField>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <TextField {...text('company', 'null', t('fields.companyHelp'))} label={t('fields.company')} />
+        </Grid>
+        <Grid size={12}>
+          <TextField {...text('address1')} label={t('fields.address1')} autoComplete="address-line1" />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField {...text('city')} label={t('fields.city')} autoComplete="address-level2" />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField {...text('region')} label={t('fields.region')} autoComplete="address-level1" />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField {...text('postal_code')} label={t('fields.postal_code')} autoComplete="postal-code" />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField {...text('country')} label={t('fields.country')} autoComplete="country" slotProps={{ htmlInput: { maxLength: 2 } }} />
+        </Grid>
+        <Grid size={12}>
+          <FormControlLabel
+            control={<Switch {...menuField} inputRef={menuRef} defaultChecked={form.getValues('menu') ?? false} />}
+            label={t('fields.menu')}
+          />
+        </Grid>
+      </Grid>
+    </FormDialogBody>
   );
 }

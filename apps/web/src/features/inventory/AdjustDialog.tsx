@@ -5,8 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { MAX_QUANTITY, ZAdjustment } from '@omnio/domain';
 import {
-  Alert, Autocomplete, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, FormControl, FormControlLabel, FormLabel, Grid,
-  Radio, RadioGroup, TextField, Typography, useMediaQuery, useTheme,
+  Alert, Autocomplete, Box, Dialog, DialogTitle, FormControl, FormControlLabel, FormLabel, Grid, Radio, RadioGroup, TextField, Typography, useMediaQuery, useTheme,
 } from '@mui/material';
 import { NATIVE_SELECT, errorText } from '../../shared/ui/form-helpers';
 import { useDebounced } from '../../shared/ui/useDebounced';
@@ -14,6 +13,7 @@ import { useSkuOptions } from '../catalog/api';
 import { applyFieldErrors, useCatalogField, useErrorText } from '../catalog/form-fields';
 import { skuCodeProblem } from '../catalog/schemas';
 import { ADJUST_REASONS, BUCKETS, type Adjustment, type Bucket, type InventoryRow } from './api';
+import { FormDialogBody } from '../../shared/ui/FormDialogBody';
 
 export interface IlocOption {
   id: string;
@@ -131,115 +131,102 @@ function AdjustForm({ row, ilocs, defaultIlocId, onClose, onSubmit }: AdjustDial
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <DialogContent dividers>
-        {banner && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {banner}
-          </Alert>
-        )}
-        {row && (
-          <Box sx={{ mb: 2 }}>
-            <Typography variant="body2" color="text.secondary">
-              {row.name}
-            </Typography>
-            <Typography variant="body2">
-              {t('adjust.current', {
-                available: row.qty_available, good: row.qty_good, hold: row.qty_hold, hurt: row.qty_hurt,
-                in_transit: row.qty_in_transit, reserved: row.qty_reserved,
-              })}
-            </Typography>
-          </Box>
-        )}
-        <Grid container spacing={2}>
-          {!row && (
-            <>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <Controller
-                  control={form.control}
-                  name="sku"
-                  render={({ field: sku, fieldState }) => (
-                    <SkuInput
-                      value={sku.value}
-                      onChange={sku.onChange}
-                      onBlur={sku.onBlur}
-                      inputRef={sku.ref}
-                      error={errorOf(fieldState.error?.message)}
-                    />
-                  )}
-                />
-              </Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>
-                <TextField {...field('iloc_id')} select label={t('fields.iloc')} required slotProps={NATIVE_SELECT}>
-                  <option value="">{t('adjust.chooseIloc')}</option>
-                  {ilocs.map((iloc) => (
-                    <option key={iloc.id} value={iloc.id}>
-                      {iloc.code ? `${iloc.name} (${iloc.code})` : iloc.name}
-                    </option>
-                  ))}
-                </TextField>
-              </Grid>
-            </>
-          )}
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField {...field('bucket')} select label={t('fields.bucket')} slotProps={NATIVE_SELECT}>
-              {BUCKETS.map((b) => (
-                <option key={b} value={b}>
-                  {t(`buckets.${b}`)}
-                </option>
-              ))}
-            </TextField>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField {...field('reason')} select label={t('fields.reason')} slotProps={NATIVE_SELECT}>
-              {ADJUST_REASONS.map((r) => (
-                <option key={r} value={r}>
-                  {t(`reasons.${r}`)}
-                </option>
-              ))}
-            </TextField>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <Controller
-              control={form.control}
-              name="mode"
-              render={({ field: modeField }) => (
-                <FormControl>
-                  <FormLabel id="adjust-mode-label">{t('fields.mode')}</FormLabel>
-                  <RadioGroup row aria-labelledby="adjust-mode-label" name={modeField.name} value={modeField.value} onChange={(e) => modeField.onChange(e.target.value)}>
-                    <FormControlLabel value="delta" control={<Radio />} label={t('adjust.delta')} />
-                    <FormControlLabel value="set" control={<Radio />} label={t('adjust.set')} />
-                  </RadioGroup>
-                </FormControl>
-              )}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              {...field('quantity', undefined, result !== null ? t('adjust.result', { bucket: t(`buckets.${bucket}`), quantity: result }) : t(mode === 'set' ? 'adjust.setHelp' : 'adjust.deltaHelp'))}
-              label={mode === 'set' ? t('fields.newCount') : t('fields.delta')}
-              required
-              autoFocus={Boolean(row)}
-              slotProps={{ htmlInput: { inputMode: mode === 'set' ? 'numeric' : 'text' } }}
-            />
-          </Grid>
-          {result !== null && result < 0 && (
-            <Grid size={12}>
-              <Alert severity="warning">{t('adjust.negative')}</Alert>
+    <FormDialogBody onSubmit={submit} banner={banner} submitLabel={t('actions.applyAdjustment')} submitting={form.formState.isSubmitting} onCancel={onClose}>
+      {row && (
+        <Box sx={{ mb: 2 }}>
+          <Typography variant="body2" color="text.secondary">
+            {row.name}
+          </Typography>
+          <Typography variant="body2">
+            {t('adjust.current', {
+              available: row.qty_available, good: row.qty_good, hold: row.qty_hold, hurt: row.qty_hurt,
+              in_transit: row.qty_in_transit, reserved: row.qty_reserved,
+            })}
+          </Typography>
+        </Box>
+      )}
+      <Grid container spacing={2}>
+        {!row && (
+          <>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <Controller
+                control={form.control}
+                name="sku"
+                render={({ field: sku, fieldState }) => (
+                  <SkuInput
+                    value={sku.value}
+                    onChange={sku.onChange}
+                    onBlur={sku.onBlur}
+                    inputRef={sku.ref}
+                    error={errorOf(fieldState.error?.message)}
+                  />
+                )}
+              />
             </Grid>
-          )}
-          <Grid size={12}>
-            <TextField {...field('note')} label={t('fields.note')} multiline minRows={2} />
-          </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <TextField {...field('iloc_id')} select label={t('fields.iloc')} required slotProps={NATIVE_SELECT}>
+                <option value="">{t('adjust.chooseIloc')}</option>
+                {ilocs.map((iloc) => (
+                  <option key={iloc.id} value={iloc.id}>
+                    {iloc.code ? `${iloc.name} (${iloc.code})` : iloc.name}
+                  </option>
+                ))}
+              </TextField>
+            </Grid>
+          </>
+        )}
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField {...field('bucket')} select label={t('fields.bucket')} slotProps={NATIVE_SELECT}>
+            {BUCKETS.map((b) => (
+              <option key={b} value={b}>
+                {t(`buckets.${b}`)}
+              </option>
+            ))}
+          </TextField>
         </Grid>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('actions.cancel')}</Button>
-        <Button type="submit" variant="contained" loading={form.formState.isSubmitting}>
-          {t('actions.applyAdjustment')}
-        </Button>
-      </DialogActions>
-    </form>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField {...field('reason')} select label={t('fields.reason')} slotProps={NATIVE_SELECT}>
+            {ADJUST_REASONS.map((r) => (
+              <option key={r} value={r}>
+                {t(`reasons.${r}`)}
+              </option>
+            ))}
+          </TextField>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Controller
+            control={form.control}
+            name="mode"
+            render={({ field: modeField }) => (
+              <FormControl>
+                <FormLabel id="adjust-mode-label">{t('fields.mode')}</FormLabel>
+                <RadioGroup row aria-labelledby="adjust-mode-label" name={modeField.name} value={modeField.value} onChange={(e) => modeField.onChange(e.target.value)}>
+                  <FormControlLabel value="delta" control={<Radio />} label={t('adjust.delta')} />
+                  <FormControlLabel value="set" control={<Radio />} label={t('adjust.set')} />
+                </RadioGroup>
+              </FormControl>
+            )}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField
+            {...field('quantity', undefined, result !== null ? t('adjust.result', { bucket: t(`buckets.${bucket}`), quantity: result }) : t(mode === 'set' ? 'adjust.setHelp' : 'adjust.deltaHelp'))}
+            label={mode === 'set' ? t('fields.newCount') : t('fields.delta')}
+            required
+            autoFocus={Boolean(row)}
+            slotProps={{ htmlInput: { inputMode: mode === 'set' ? 'numeric' : 'text' } }}
+          />
+        </Grid>
+        {result !== null && result < 0 && (
+          <Grid size={12}>
+            <Alert severity="warning">{t('adjust.negative')}</Alert>
+          </Grid>
+        )}
+        <Grid size={12}>
+          <TextField {...field('note')} label={t('fields.note')} multiline minRows={2} />
+        </Grid>
+      </Grid>
+    </FormDialogBody>
   );
 }
 

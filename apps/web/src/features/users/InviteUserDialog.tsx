@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
+import { Dialog, DialogTitle, Stack, TextField } from '@mui/material';
 import { ZInvitationCreate } from '@omnio/domain';
 import type { z } from 'zod';
 import { applyServerErrors } from '../../shared/ui/form';
 import { NATIVE_SELECT, blankToUndefined, errorText, useFieldProps } from '../../shared/ui/form-helpers';
 import { useToast } from '../../shared/ui/toast';
 import { useInvite } from './api';
+import { FormDialogBody } from '../../shared/ui/FormDialogBody';
 
 type InviteInput = z.input<typeof ZInvitationCreate>;
 type InviteValues = z.output<typeof ZInvitationCreate>;
@@ -56,31 +57,18 @@ function InviteForm({ onClose, companyId }: Omit<InviteUserDialogProps, 'open'>)
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <DialogContent dividers>
-        {banner && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {banner}
-          </Alert>
-        )}
-        <Stack spacing={2}>
-          <TextField {...field('email')} type="email" label={t('fields.email')} required autoFocus />
-          <TextField
-            {...field('name', { setValueAs: blankToUndefined })}
-            label={t('fields.name')}
-          />
-          <TextField {...field('role')} select label={t('fields.role')} slotProps={NATIVE_SELECT}>
-            {/* Supplier users need a supplier to act for; they are invited from the suppliers screen (supply-chain issue). */}
-            <option value="tenant">{t('roleNames.tenant')}</option>
-          </TextField>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('actions.cancel')}</Button>
-        <Button type="submit" variant="contained" loading={form.formState.isSubmitting}>
-          {t('invite.send')}
-        </Button>
-      </DialogActions>
-    </form>
+    <FormDialogBody onSubmit={submit} banner={banner} submitLabel={t('invite.send')} submitting={form.formState.isSubmitting} onCancel={onClose}>
+      <Stack spacing={2}>
+        <TextField {...field('email')} type="email" label={t('fields.email')} required autoFocus />
+        <TextField
+          {...field('name', { setValueAs: blankToUndefined })}
+          label={t('fields.name')}
+        />
+        <TextField {...field('role')} select label={t('fields.role')} slotProps={NATIVE_SELECT}>
+          {/* Supplier users need a supplier to act for; they are invited from the suppliers screen (supply-chain issue). */}
+          <option value="tenant">{t('roleNames.tenant')}</option>
+        </TextField>
+      </Stack>
+    </FormDialogBody>
   );
 }

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Box, Typography } from '@mui/material';
 import { useSession } from '../../shared/session/useSession';
 import { useServerGrid } from '../../shared/ui/data-grid';
-import { ErrorState } from '../../shared/ui/StateViews';
+import { ListPage } from '../../shared/ui/ListPage';
 import { useDebounced } from '../../shared/ui/useDebounced';
 import { useCompanyUsers } from './api';
 import { InviteUserDialog } from './InviteUserDialog';
@@ -23,22 +22,21 @@ export function TenantUsersPage() {
   const [inviting, setInviting] = useState(false);
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {t('tenant.title', { company: session.company?.name ?? '' })}
-      </Typography>
-      <UsersToolbar
-        filters={filters}
-        onChange={(next) => {
-          setFilters(next);
-          grid.resetPage();
-        }}
-        actionLabel={t('invite.open')}
-        onAction={session.can('create-users-company') ? () => setInviting(true) : undefined}
-      />
-      {list.isError && (
-        <ErrorState message={`${t('errors.load')}: ${list.error.message}`} onRetry={() => void list.refetch()} sx={{ mb: 2 }} />
-      )}
+    <ListPage
+      title={t('tenant.title', { company: session.company?.name ?? '' })}
+      toolbar={
+        <UsersToolbar
+          filters={filters}
+          onChange={(next) => {
+            setFilters(next);
+            grid.resetPage();
+          }}
+          actionLabel={t('invite.open')}
+          onAction={session.can('create-users-company') ? () => setInviting(true) : undefined}
+        />
+      }
+      error={list.isError ? { message: `${t('errors.load')}: ${list.error.message}`, onRetry: () => void list.refetch() } : null}
+    >
       <UsersGrid
         rows={list.data?.data ?? []}
         total={list.data?.total ?? 0}
@@ -48,6 +46,6 @@ export function TenantUsersPage() {
         emptyLabel={search ? t('list.noMatch') : t('tenant.empty')}
       />
       <InviteUserDialog open={inviting} onClose={() => setInviting(false)} />
-    </Box>
+    </ListPage>
   );
 }

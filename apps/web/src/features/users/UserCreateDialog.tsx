@@ -2,9 +2,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import {
-  Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Grid, TextField, useMediaQuery, useTheme,
-} from '@mui/material';
+import { Dialog, DialogTitle, Grid, TextField, useMediaQuery, useTheme } from '@mui/material';
 import { LANGUAGES, ROLES, ZUserCreate, type TUserCreate } from '@omnio/domain';
 import type { z } from 'zod';
 import { PasswordField } from '../../shared/ui/PasswordField';
@@ -14,6 +12,7 @@ import { NATIVE_SELECT, errorText, useFieldProps } from '../../shared/ui/form-he
 import { useToast } from '../../shared/ui/toast';
 import { useCreateUser, type CompanyRef } from './api';
 import { CompanyPicker } from './CompanyPicker';
+import { FormDialogBody } from '../../shared/ui/FormDialogBody';
 
 type UserCreateInput = z.input<typeof ZUserCreate>;
 const FIELDS = ['name', 'email', 'password', 'language', 'role', 'company_id'] as const;
@@ -59,68 +58,55 @@ function UserCreateForm({ onClose }: { onClose(): void }) {
   });
 
   return (
-    <form onSubmit={submit} noValidate>
-      <DialogContent dividers>
-        {banner && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {banner}
-          </Alert>
-        )}
-        <Grid container spacing={2}>
-          <Grid size={12}>
-            <TextField {...field('name')} label={t('fields.name')} required autoFocus autoComplete="off" />
-          </Grid>
-          <Grid size={12}>
-            <TextField {...field('email')} type="email" label={t('fields.email')} required autoComplete="off" />
-          </Grid>
-          <Grid size={12}>
-            <PasswordField {...field('password')} label={t('fields.password')} required autoComplete="new-password" />
-            <PasswordRules value={password} />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField {...field('role')} select label={t('fields.role')} slotProps={NATIVE_SELECT}>
-              {CREATABLE_ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {t(`roleNames.${r}`)}
-                </option>
-              ))}
-            </TextField>
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField {...field('language')} select label={t('fields.language')} slotProps={NATIVE_SELECT}>
-              {LANGUAGES.map((l) => (
-                <option key={l} value={l}>
-                  {t(`languages.${l}`)}
-                </option>
-              ))}
-            </TextField>
-          </Grid>
-          {role !== 'owner' && (
-            <Grid size={12}>
-              <Controller
-                control={form.control}
-                name="company_id"
-                render={({ fieldState }) => (
-                  <CompanyPicker
-                    value={company}
-                    error={fieldState.error?.message}
-                    onChange={(picked) => {
-                      setCompany(picked);
-                      form.setValue('company_id', picked?.id ?? null, { shouldValidate: form.formState.isSubmitted });
-                    }}
-                  />
-                )}
-              />
-            </Grid>
-          )}
+    <FormDialogBody onSubmit={submit} banner={banner} submitLabel={t('actions.create')} submitting={form.formState.isSubmitting} onCancel={onClose}>
+      <Grid container spacing={2}>
+        <Grid size={12}>
+          <TextField {...field('name')} label={t('fields.name')} required autoFocus autoComplete="off" />
         </Grid>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('actions.cancel')}</Button>
-        <Button type="submit" variant="contained" loading={form.formState.isSubmitting}>
-          {t('actions.create')}
-        </Button>
-      </DialogActions>
-    </form>
+        <Grid size={12}>
+          <TextField {...field('email')} type="email" label={t('fields.email')} required autoComplete="off" />
+        </Grid>
+        <Grid size={12}>
+          <PasswordField {...field('password')} label={t('fields.password')} required autoComplete="new-password" />
+          <PasswordRules value={password} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField {...field('role')} select label={t('fields.role')} slotProps={NATIVE_SELECT}>
+            {CREATABLE_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {t(`roleNames.${r}`)}
+              </option>
+            ))}
+          </TextField>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField {...field('language')} select label={t('fields.language')} slotProps={NATIVE_SELECT}>
+            {LANGUAGES.map((l) => (
+              <option key={l} value={l}>
+                {t(`languages.${l}`)}
+              </option>
+            ))}
+          </TextField>
+        </Grid>
+        {role !== 'owner' && (
+          <Grid size={12}>
+            <Controller
+              control={form.control}
+              name="company_id"
+              render={({ fieldState }) => (
+                <CompanyPicker
+                  value={company}
+                  error={fieldState.error?.message}
+                  onChange={(picked) => {
+                    setCompany(picked);
+                    form.setValue('company_id', picked?.id ?? null, { shouldValidate: form.formState.isSubmitted });
+                  }}
+                />
+              )}
+            />
+          </Grid>
+        )}
+      </Grid>
+    </FormDialogBody>
   );
 }

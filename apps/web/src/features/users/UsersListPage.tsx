@@ -1,10 +1,9 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Box, Typography } from '@mui/material';
 import { useSession } from '../../shared/session/useSession';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { useServerGrid } from '../../shared/ui/data-grid';
-import { ErrorState } from '../../shared/ui/StateViews';
+import { ListPage } from '../../shared/ui/ListPage';
 import { useToast } from '../../shared/ui/toast';
 import { useDebounced } from '../../shared/ui/useDebounced';
 import { useLoginByAdmin, useSetUserDisabled, useUsers, type UserRow } from './api';
@@ -47,23 +46,22 @@ export function UsersListPage() {
   const target = open && open.kind !== 'create' ? open.user : null;
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
-      <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-        {t('list.title')}
-      </Typography>
-      <UsersToolbar
-        filters={filters}
-        withRole
-        onChange={(next) => {
-          setFilters(next);
-          grid.resetPage();
-        }}
-        actionLabel={t('actions.newUser')}
-        onAction={can('create-user') ? () => setOpen({ kind: 'create' }) : undefined}
-      />
-      {list.isError && (
-        <ErrorState message={`${t('errors.load')}: ${list.error.message}`} onRetry={() => void list.refetch()} sx={{ mb: 2 }} />
-      )}
+    <ListPage
+      title={t('list.title')}
+      toolbar={
+        <UsersToolbar
+          filters={filters}
+          withRole
+          onChange={(next) => {
+            setFilters(next);
+            grid.resetPage();
+          }}
+          actionLabel={t('actions.newUser')}
+          onAction={can('create-user') ? () => setOpen({ kind: 'create' }) : undefined}
+        />
+      }
+      error={list.isError ? { message: `${t('errors.load')}: ${list.error.message}`, onRetry: () => void list.refetch() } : null}
+    >
       <UsersGrid
         rows={list.data?.data ?? []}
         total={list.data?.total ?? 0}
@@ -106,6 +104,6 @@ export function UsersListPage() {
           window.location.assign('/');
         }}
       />
-    </Box>
+    </ListPage>
   );
 }

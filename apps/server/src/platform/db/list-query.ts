@@ -1,15 +1,12 @@
 import { and, asc, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { parseSearch, type TFilter, type TListQuery } from '@omnio/domain';
-import { fieldError } from '../../platform/http/errors';
+import { fieldError, isUuid } from '../http/errors';
 
-/** Pieces every catalog list shares: LIKE escaping, index-friendly prefix search, `filters`, `order_by`. */
+/** Pieces every list endpoint shares: LIKE escaping, index-friendly prefix search, `filters`, `order_by`. */
 
-/**
- * The spec's search form of a list query. NUL is dropped first: PostgreSQL text cannot hold it, and a
- * search must never turn into a server error.
- */
+/** The spec's search form of a list query (NUL characters never get here: http/text-guard.ts refuses them). */
 export function searchOf(query: TListQuery): ReturnType<typeof parseSearch> {
-  return parseSearch(query.search?.replaceAll('\u0000', ''));
+  return parseSearch(query.search);
 }
 
 export const containsPattern = (v: string) => `%${v.replace(/[\\%_]/g, '\\$&')}%`;
@@ -36,7 +33,7 @@ export function searchWords(text: string): string[] {
 
 export function uuidOrNone(value: string): string {
   // A malformed id can match nothing; comparing it to a uuid column would be a cast error.
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value) ? value.toLowerCase() : '00000000-0000-0000-0000-000000000000';
+  return isUuid(value) ? value.toLowerCase() : '00000000-0000-0000-0000-000000000000';
 }
 
 type Scalar = string | number | boolean;
@@ -78,10 +75,16 @@ export function filterConditions(filters: TFilter[], columns: Record<string, Any
 }
 
 /** `order_by` against a whitelist (own keys only: `constructor` is a 422, not a prototype member). */
-export function orderByClause(query: TListQuery, columns: Record<string, AnyColumn | SQL>, fallback: string): { order: SQL; explicit: boolean } {
+export function orderByClause(
+  query: TListQuery,
+  columns: Record<string, AnyColumn | SQL>,
+  fallback: string,
+  /** Direction of the default order (no order_by): newest first unless a list says otherwise. */
+  fallbackDirection: 'ASC' | 'DESC' = 'DESC',
+): { order: SQL; explicit: boolean } {
   const key = query.order_by ?? fallback;
   if (!Object.hasOwn(columns, key)) throw fieldError('order_by', `Cannot order by ${key}`);
-  const dir = (query.order_direction ?? (query.order_by ? 'ASC' : 'DESC')) === 'ASC' ? asc : desc;
+  const dir = (query.order_direction ?? (query.order_by ? 'ASC' : fallbackDirection)) === 'ASC' ? asc : desc;
   return { order: dir(columns[key]!), explicit: query.order_by !== undefined };
 }
 
