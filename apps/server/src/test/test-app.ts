@@ -31,7 +31,8 @@ export async function cloneTestDatabase(): Promise<{ database: Database; url?: s
       async drop() {
         const a = new pg.Client({ connectionString: testDb.adminUrl });
         await a.connect();
-        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        // The pool has ended; FORCE only as a fallback, since it kills connections that are still closing.
+        await a.query(`DROP DATABASE IF EXISTS ${name}`).catch(() => a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
         await a.end();
       },
     };

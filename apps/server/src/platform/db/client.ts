@@ -55,6 +55,9 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     // Every pooled session runs as the app role from its first statement.
     options: `-c role=${options.appRole}`,
   });
+  // An idle connection the server drops (restart, failover, admin kill) emits 'error' on the pool; without a
+  // listener Node would crash the process. The pool discards that client and opens a new one on demand.
+  pool.on('error', (err) => console.error(`PostgreSQL connection lost: ${err.message}`));
   const ownerExec: OwnerExec = async (sqlText) => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
