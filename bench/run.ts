@@ -10,16 +10,16 @@ import { adminUrlFromEnv, createBenchDatabase, isLocalDatabase, redact, type Ben
 import { loadDataset, type DatasetOptions } from './lib/dataset';
 import { runLoad } from './lib/load';
 import { measureCpu } from './lib/resources';
-import { RESULTS_DIR, environment, judge, summaryLine, writeReport, type Report } from './lib/report';
+import { RESULTS_DIR, environment, judge, summaryLine, targetText, writeReport, type Report } from './lib/report';
 import { startServer, type RunningServer } from './lib/server';
-import type { DatasetSummary, LoadPlan, Scenario, ScenarioContext } from './lib/types';
+import type { DatasetSummary, LoadPlan, Scenario, ScenarioContext, Verification } from './lib/types';
 import { SCENARIOS, findScenario } from './scenarios/index';
 
 const USAGE = `usage: npm run bench -- [scenario ...] [options]
   scenarios: ${SCENARIOS.map((s) => s.name).join(', ')} (default: all)
   --duration <s>      measured seconds per run (15)
   --warmup <s>        unmeasured seconds before it (5)
-  --connections <n>   concurrent connections (50)
+  --connections <n[,n...]>  concurrent connections; a list measures once per value on the same data and server (50)
   --pipelining <n>    requests in flight per connection (1)
   --pool <n[,n...]>   server DB_POOL_SIZE; a list runs once per value on the same data (10)
   --users <n>         extra users loaded before the runs (1000)
@@ -32,7 +32,7 @@ environment: BENCH_DATABASE_URL, else TEST_DATABASE_URL, else postgres://postgre
 interface Settings {
   durationSeconds: number;
   warmupSeconds: number;
-  connections: number;
+  connections: number[];
   pipelining: number;
   pools: number[];
   dataset: DatasetOptions;
@@ -68,7 +68,7 @@ function parse(): { scenarios: Scenario[]; settings: Settings } | null {
     return null;
   }
   if (values.list) {
-    for (const s of SCENARIOS) console.log(`${s.name}\t${s.description}\t(target >= ${s.target.minRequestsPerSecond} req/s, p99 < ${s.target.maxP99Ms} ms)`);
+    for (const s of SCENARIOS) console.log(`${s.name}\t${s.description}\t(target ${targetText(s.target)})`);
     return null;
   }
   const scenarios = positionals.length ? positionals.map((name) => findScenario(name) ?? unknownScenario(name)) : [...SCENARIOS];
@@ -80,7 +80,7 @@ function parse(): { scenarios: Scenario[]; settings: Settings } | null {
     settings: {
       durationSeconds: Math.max(1, positiveInt('duration', values.duration, 15)),
       warmupSeconds: positiveInt('warmup', values.warmup, 5),
-      connections: Math.max(1, positiveInt('connections', values.connections, 50)),
+      connections: (values.connections ?? '50').split(',').map((c) => Math.max(1, positiveInt('connections', c.trim(), 50))),
       pipelining: Math.max(1, positiveInt('pipelining', values.pipelining, 1)),
       pools,
       dataset: { users, companies: Math.max(1, Math.round(users / 50)), tokensPerUser: 5 },
@@ -127,11 +127,79 @@ async function signIn(baseUrl: string, username: string, password: string): Prom
 
 /** One request before the load: the plan must answer its expected status and pass its own check. */
 async function checkPlan(baseUrl: string, plan: LoadPlan): Promise<void> {
-  const res = await fetch(baseUrl + plan.path, { method: plan.method, headers: plan.headers ?? {}, ...(plan.body !== undefined ? { body: plan.body } : {}) });
+  const body = plan.nextBody ? plan.nextBody() : plan.body;
+  const target = plan.nextPath ? plan.nextPath() : plan.path;
+  const res = await fetch(baseUrl + target, { method: plan.method, headers: plan.headers ?? {}, ...(body !== undefined ? { body } : {}) });
   const text = await res.text();
-  if (res.status !== plan.expectStatus) throw new Error(`${plan.method} ${plan.path} answered ${res.status}, expected ${plan.expectStatus}: ${text.slice(0, 500)}`);
+  if (res.status !== plan.expectStatus) throw new Error(`${plan.method} ${target} answered ${res.status}, expected ${plan.expectStatus}: ${text.slice(0, 500)}`);
   const problem = plan.check?.(text ? JSON.parse(text) : null);
-  if (problem) throw new Error(`${plan.method} ${plan.path} answered an unexpected body (${problem}): ${text.slice(0, 500)}`);
+  if (problem) throw new Error(`${plan.method} ${target} answered an unexpected body (${problem}): ${text.slice(0, 500)}`);
+}
+
+interface Measurement {
+  scenario: Scenario;
+  settings: Settings;
+  adminUrl: string;
+  database: BenchDatabase;
+  server: RunningServer;
+  plan: LoadPlan;
+  dataset: DatasetSummary;
+  poolSize: number;
+  connections: number;
+}
+
+/** Warm-up, measured run, verification, results file and summary line for one connection count. Answers whether it passed. */
+async function measure({ scenario, settings, adminUrl, database, server, plan, dataset, poolSize, connections }: Measurement): Promise<boolean> {
+  const load = { baseUrl: server.baseUrl, plan, connections, pipelining: settings.pipelining };
+  if (settings.warmupSeconds > 0) {
+    log(`warm-up ${settings.warmupSeconds} s`);
+    await runLoad({ ...load, durationSeconds: settings.warmupSeconds });
+  }
+  log(plan.requestCount
+    ? `measuring ${plan.requestCount} requests with ${connections} connections (the scenario fixes the amount of work; --duration does not apply)`
+    : `measuring ${settings.durationSeconds} s with ${connections} connections`);
+  const date = new Date().toISOString();
+  const stopCpu = measureCpu(server.pid, isLocalDatabase(adminUrl));
+  const result = await runLoad({ ...load, durationSeconds: settings.durationSeconds, ...(plan.requestCount ? { requestCount: plan.requestCount } : {}) });
+  const cpu = stopCpu();
+  const ended = server.exit();
+  if (ended) throw new Error(`the server ended during the run (exit code ${ended.code}, signal ${ended.signal}): not a measurement`);
+  let verification: Verification | undefined;
+  if (plan.verify) {
+    verification = await plan.verify({ tally: result.tally ?? {}, requestsTotal: result.requests_total });
+    log(`verified: ${JSON.stringify(verification.facts)}${verification.problems.length ? ` PROBLEMS: ${verification.problems.join('; ')}` : ''}`);
+  }
+  const verdict = judge(result, scenario.target, verification);
+  const report: Report = {
+    scenario: scenario.name,
+    description: scenario.description,
+    date,
+    passed: verdict.passed,
+    failures: verdict.reasons,
+    disturbed: (cpu.other_pct ?? 0) > 20,
+    target: scenario.target,
+    result,
+    ...(verification ? { verification } : {}),
+    cpu,
+    settings: {
+      duration_s: plan.requestCount ? result.duration_s : settings.durationSeconds,
+      ...(plan.requestCount ? { request_count: plan.requestCount } : {}),
+      warmup_s: settings.warmupSeconds,
+      connections,
+      pipelining: settings.pipelining,
+      db_pool_size: poolSize,
+      request: { method: plan.method, path: plan.path },
+      server_env: server.settings,
+      database: { admin_url: redact(adminUrl), server_version: database.serverVersion, autovacuum: database.autovacuum, local: isLocalDatabase(adminUrl) },
+      dataset,
+    },
+    environment: environment(),
+  };
+  const suffix = [settings.pools.length > 1 ? `pool${poolSize}` : '', settings.connections.length > 1 ? `c${connections}` : ''].filter(Boolean).join('-');
+  const file = writeReport(report, suffix || undefined);
+  console.log(summaryLine(report, { connections, poolSize, durationSeconds: plan.requestCount ? result.duration_s : settings.durationSeconds }));
+  log(`results: ${file}`);
+  return verdict.passed;
 }
 
 async function runScenario(scenario: Scenario, settings: Settings, adminUrl: string): Promise<boolean> {
@@ -139,6 +207,7 @@ async function runScenario(scenario: Scenario, settings: Settings, adminUrl: str
   const database: BenchDatabase = await createBenchDatabase(adminUrl);
   if (!settings.keepDb) cleanups.add(database.drop);
   log(`database ${database.name} (PostgreSQL ${database.serverVersion}) at ${redact(adminUrl)}`);
+  if (database.autovacuum !== 'on') log(`note: autovacuum is ${database.autovacuum} on this server: tables that grow during a run are not analyzed by themselves`);
   let dataset: DatasetSummary | undefined;
   let allPassed = true;
   try {
@@ -164,46 +233,9 @@ async function runScenario(scenario: Scenario, settings: Settings, adminUrl: str
         };
         const plan = await scenario.prepare(ctx);
         await checkPlan(server.baseUrl, plan);
-        const load = { baseUrl: server.baseUrl, plan, connections: settings.connections, pipelining: settings.pipelining };
-        if (settings.warmupSeconds > 0) {
-          log(`warm-up ${settings.warmupSeconds} s`);
-          await runLoad({ ...load, durationSeconds: settings.warmupSeconds });
+        for (const connections of settings.connections) {
+          if (!(await measure({ scenario, settings, adminUrl, database, server, plan, dataset, poolSize, connections }))) allPassed = false;
         }
-        log(`measuring ${settings.durationSeconds} s with ${settings.connections} connections`);
-        const date = new Date().toISOString();
-        const stopCpu = measureCpu(server.pid, isLocalDatabase(adminUrl));
-        const result = await runLoad({ ...load, durationSeconds: settings.durationSeconds });
-        const cpu = stopCpu();
-        const ended = server.exit();
-        if (ended) throw new Error(`the server ended during the run (exit code ${ended.code}, signal ${ended.signal}): not a measurement`);
-        const verdict = judge(result, scenario.target);
-        const report: Report = {
-          scenario: scenario.name,
-          description: scenario.description,
-          date,
-          passed: verdict.passed,
-          failures: verdict.reasons,
-          disturbed: (cpu.other_pct ?? 0) > 20,
-          target: scenario.target,
-          result,
-          cpu,
-          settings: {
-            duration_s: settings.durationSeconds,
-            warmup_s: settings.warmupSeconds,
-            connections: settings.connections,
-            pipelining: settings.pipelining,
-            db_pool_size: poolSize,
-            request: { method: plan.method, path: plan.path },
-            server_env: server.settings,
-            database: { admin_url: redact(adminUrl), server_version: database.serverVersion, local: isLocalDatabase(adminUrl) },
-            dataset,
-          },
-          environment: environment(),
-        };
-        const file = writeReport(report, settings.pools.length > 1 ? `pool${poolSize}` : undefined);
-        console.log(summaryLine(report, { connections: settings.connections, poolSize, durationSeconds: settings.durationSeconds }));
-        log(`results: ${file}`);
-        if (!verdict.passed) allPassed = false;
       } catch (err) {
         console.error(`--- server output ---\n${server.output()}`);
         throw err;

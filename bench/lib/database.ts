@@ -9,6 +9,11 @@ export interface BenchDatabase {
   /** Owner SQL on the bench database; row-level security does not apply to the admin user. */
   query(text: string, params?: unknown[]): Promise<Record<string, unknown>[]>;
   serverVersion: string;
+  /**
+   * The server's `autovacuum` setting. When off (some test servers), tables that grow during a run keep
+   * the statistics of when they were empty, and plans can differ from a production database's.
+   */
+  autovacuum: string;
   drop(): Promise<void>;
 }
 
@@ -38,11 +43,13 @@ export async function createBenchDatabase(adminUrl: string): Promise<BenchDataba
   // One session, so that temporary tables of the data loader live across its statements.
   const pool = new pg.Pool({ connectionString: url, max: 1 });
   const version = await pool.query<{ server_version: string }>('SHOW server_version');
+  const autovacuum = await pool.query<{ autovacuum: string }>('SHOW autovacuum');
   let dropped = false;
   return {
     name,
     url,
     serverVersion: version.rows[0]?.server_version ?? 'unknown',
+    autovacuum: autovacuum.rows[0]?.autovacuum ?? 'unknown',
     async query(text, params = []) {
       return (await pool.query(text, params)).rows as Record<string, unknown>[];
     },

@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import type { LoadPlan } from './types';
+import type { LoadPlan, Tally } from './types';
 
 export interface LoadOptions {
   baseUrl: string;
@@ -7,6 +7,8 @@ export interface LoadOptions {
   durationSeconds: number;
   connections: number;
   pipelining: number;
+  /** Send exactly this many requests instead of running for durationSeconds (autocannon `amount`). */
+  requestCount?: number;
 }
 
 export interface LatencyMs {
@@ -30,6 +32,10 @@ export interface LoadResult {
   /** Responses whose status was not the plan's expectStatus (non-2xx ones included). */
   unexpected_status: number;
   status_codes: Record<string, number>;
+  /** The plan's tally summed over every response of the run (only when the plan has one). */
+  tally?: Tally;
+  /** The plan's unit of work (only when it names one): how many, and how many per second of the run. */
+  units?: { name: string; total: number; per_s: number };
 }
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
@@ -49,20 +55,49 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
   const { plan } = options;
   const latencies: number[] = [];
   const statusCodes: Record<string, number> = {};
+  const tally: Tally = {};
+  // A plan with a fresh body per request, or one that looks at the answers, needs a request object:
+  // setupRequest builds each request just before it is sent, onResponse gets each response body.
+  const dynamic = plan.nextBody !== undefined || plan.nextPath !== undefined || plan.tally !== undefined;
+  const request: autocannon.Request = {
+    method: plan.method,
+    path: plan.path,
+    headers: plan.headers ?? {},
+    ...(plan.body !== undefined ? { body: plan.body } : {}),
+    ...(plan.nextBody || plan.nextPath
+      ? {
+          setupRequest: (req: autocannon.Request) => ({
+            ...req,
+            ...(plan.nextPath ? { path: plan.nextPath() } : {}),
+            ...(plan.nextBody ? { body: plan.nextBody() } : {}),
+          }),
+        }
+      : {}),
+    ...(plan.tally
+      ? {
+          onResponse: (status: number, body: string) => {
+            for (const [key, n] of Object.entries(plan.tally!(status, body))) tally[key] = (tally[key] ?? 0) + n;
+          },
+        }
+      : {}),
+  };
+  const started = process.hrtime.bigint();
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
         url: options.baseUrl + plan.path,
         connections: options.connections,
         pipelining: options.pipelining,
-        duration: options.durationSeconds,
-        timeout: 10,
+        ...(options.requestCount ? { amount: options.requestCount } : { duration: options.durationSeconds }),
+        timeout: plan.timeoutSeconds ?? 10,
         method: plan.method,
         headers: plan.headers ?? {},
         ...(plan.body !== undefined ? { body: plan.body } : {}),
+        ...(dynamic ? { requests: [request] } : {}),
       },
       (err, result) => {
         if (err) return reject(err instanceof Error ? err : new Error(String(err)));
+        const seconds = result.duration || Number(process.hrtime.bigint() - started) / 1e9;
         const sorted = Float64Array.from(latencies).sort();
         const mean = sorted.length ? sorted.reduce((a, b) => a + b, 0) / sorted.length : 0;
         const unexpected = Object.entries(statusCodes).reduce((n, [code, count]) => (code === String(plan.expectStatus) ? n : n + count), 0);
@@ -89,6 +124,10 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
           non2xx: result.non2xx,
           unexpected_status: unexpected,
           status_codes: statusCodes,
+          ...(plan.tally ? { tally } : {}),
+          ...(plan.unit
+            ? { units: { name: plan.unit, total: tally[plan.unit] ?? 0, per_s: round2((tally[plan.unit] ?? 0) / seconds) } }
+            : {}),
         });
       },
     );

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { CpuUse } from './resources';
 import type { LoadResult } from './load';
-import type { Target } from './types';
+import type { Target, Verification } from './types';
 import { REPO_ROOT } from './server';
 
 export const RESULTS_DIR = path.join(REPO_ROOT, 'bench/results');
@@ -15,7 +15,7 @@ export interface Verdict {
   reasons: string[];
 }
 
-export function judge(result: LoadResult, target: Target): Verdict {
+export function judge(result: LoadResult, target: Target, verification?: Verification): Verdict {
   const reasons: string[] = [];
   if (result.requests_total === 0) reasons.push('no responses');
   if (result.errors > 0) reasons.push(`${result.errors} connection errors`);
@@ -25,7 +25,14 @@ export function judge(result: LoadResult, target: Target): Verdict {
   if (result.requests_per_s.mean < target.minRequestsPerSecond) {
     reasons.push(`${result.requests_per_s.mean} req/s < ${target.minRequestsPerSecond}`);
   }
-  if (result.latency_ms.p99 >= target.maxP99Ms) reasons.push(`p99 ${result.latency_ms.p99} ms >= ${target.maxP99Ms} ms`);
+  if (target.maxP95Ms !== undefined && result.latency_ms.p95 >= target.maxP95Ms) reasons.push(`p95 ${result.latency_ms.p95} ms >= ${target.maxP95Ms} ms`);
+  if (target.maxP99Ms !== undefined && result.latency_ms.p99 >= target.maxP99Ms) reasons.push(`p99 ${result.latency_ms.p99} ms >= ${target.maxP99Ms} ms`);
+  if (target.minUnitsPerSecond !== undefined) {
+    const units = result.units;
+    if (!units) reasons.push('the plan counts no units');
+    else if (units.per_s < target.minUnitsPerSecond) reasons.push(`${units.per_s} ${units.name}/s < ${target.minUnitsPerSecond}`);
+  }
+  reasons.push(...(verification?.problems ?? []));
   return { passed: reasons.length === 0, reasons };
 }
 
@@ -60,6 +67,8 @@ export interface Report {
   disturbed: boolean;
   target: Target;
   result: LoadResult;
+  /** What the plan's verify step found after the run (only when it has one). */
+  verification?: Verification;
   cpu: CpuUse;
   settings: Record<string, unknown>;
   environment: ReturnType<typeof environment>;
@@ -82,6 +91,18 @@ function disturbers(cpu: CpuUse): string {
 
 const n0 = (n: number) => Math.round(n).toLocaleString('en-US');
 
+/** The bounds a target sets, as text: `>= 3,000 req/s, p99 < 25 ms`. */
+export function targetText(t: Target, unit?: string): string {
+  const parts: string[] = [];
+  if (t.minRequestsPerSecond > 0 || (t.maxP95Ms === undefined && t.maxP99Ms === undefined && t.minUnitsPerSecond === undefined)) {
+    parts.push(`>= ${n0(t.minRequestsPerSecond)} req/s`);
+  }
+  if (t.minUnitsPerSecond !== undefined) parts.push(`>= ${n0(t.minUnitsPerSecond)} ${t.unit ?? unit ?? 'units'}/s`);
+  if (t.maxP95Ms !== undefined) parts.push(`p95 < ${t.maxP95Ms} ms`);
+  if (t.maxP99Ms !== undefined) parts.push(`p99 < ${t.maxP99Ms} ms`);
+  return parts.join(', ');
+}
+
 export function summaryLine(report: Report, settings: { connections: number; poolSize: number; durationSeconds: number }): string {
   const r = report.result;
   const t = report.target;
@@ -92,10 +113,11 @@ export function summaryLine(report: Report, settings: { connections: number; poo
       : ` | cpu % of a core: server ${cpu.server_pct}, postgres ${cpu.postgres_pct ?? '?'}, autocannon ${cpu.load_generator_pct}, ` +
         `irq ${cpu.kernel_irq_pct ?? '?'}, other ${cpu.other_pct ?? '?'}` +
         ((cpu.other_pct ?? 0) > 20 ? ` (DISTURBED by ${disturbers(cpu)})` : '');
+  const unitText = r.units ? ` (${n0(r.units.per_s)} ${r.units.name}/s, ${n0(r.units.total)} ${r.units.name} in ${r.duration_s} s)` : '';
   return (
-    `${report.scenario}: ${n0(r.requests_per_s.mean)} req/s, latency p50 ${r.latency_ms.p50} ms, p95 ${r.latency_ms.p95} ms, ` +
+    `${report.scenario}: ${n0(r.requests_per_s.mean)} req/s${unitText}, latency p50 ${r.latency_ms.p50} ms, p95 ${r.latency_ms.p95} ms, ` +
     `p99 ${r.latency_ms.p99} ms, errors ${r.errors}, non-2xx ${r.non2xx} ` +
     `(${settings.connections} connections, DB_POOL_SIZE ${settings.poolSize}, ${settings.durationSeconds} s)${cpuText} -> ` +
-    `${report.passed ? 'PASS' : `FAIL (${report.failures.join('; ')})`} [target >= ${n0(t.minRequestsPerSecond)} req/s, p99 < ${t.maxP99Ms} ms]`
+    `${report.passed ? 'PASS' : `FAIL (${report.failures.join('; ')})`} [target ${targetText(t, r.units?.name)}]`
   );
 }

@@ -3,9 +3,15 @@ import { usersInformation } from './users-information';
 import { inventoryList } from './inventory-list';
 import { inventoryAdjust } from './inventory-adjust';
 import { inventoryAvailability } from './inventory-availability';
+import { ordersBatch } from './orders-batch';
+import { ordersCreate } from './orders-create';
+import { ordersList } from './orders-list';
+import { ordersDetail } from './orders-detail';
 
 /** Every scenario, in the order `npm run bench` (no names) runs them. Add a new file's scenario here. */
-export const SCENARIOS: readonly Scenario[] = [usersInformation, inventoryList, inventoryAdjust, inventoryAvailability];
+export const SCENARIOS: readonly Scenario[] = [
+  usersInformation, inventoryList, inventoryAdjust, inventoryAvailability, ordersBatch, ordersCreate, ordersList, ordersDetail,
+];
 
 export function findScenario(name: string): Scenario | undefined {
   return SCENARIOS.find((s) => s.name === name);

@@ -20,6 +20,12 @@ import { registerIlocRoutes } from './modules/ilocs/ilocs.routes';
 import { registerPreferenceRoutes } from './modules/preferences/preferences.routes';
 import { registerCatalogRoutes } from './modules/catalog/catalog.routes';
 import { registerInventoryRoutes } from './modules/inventory/inventory.routes';
+import { registerMediableRoutes } from './modules/mediables/mediables.routes';
+import { registerCustomerRoutes } from './modules/customers/customers.routes';
+import { registerOrderRoutes } from './modules/orders/orders.routes';
+import { registerShipmentRoutes } from './modules/shipments/shipments.routes';
+import { registerReturnRoutes } from './modules/returns/returns.routes';
+import { registerJobRoutes } from './modules/jobs/jobs.routes';
 
 /**
  * The whole server in one place: platform plugins, then every module, explicitly. Reading this file
@@ -88,6 +94,12 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
       registerIlocRoutes(api, runtime);
       registerCatalogRoutes(api, runtime);
       registerInventoryRoutes(api, runtime);
+      registerMediableRoutes(api, runtime);
+      registerCustomerRoutes(api, runtime);
+      registerOrderRoutes(api, runtime);
+      registerShipmentRoutes(api, runtime);
+      registerReturnRoutes(api, runtime);
+      registerJobRoutes(api, runtime);
     },
     { prefix: '/api/1.0' },
   );

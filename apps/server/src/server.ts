@@ -1,6 +1,7 @@
 import { loadConfig } from './platform/config';
 import { startRuntime } from './platform/bootstrap';
 import { buildApp } from './app';
+import { startJobWorker } from './platform/jobs/jobs';
 
 const config = loadConfig();
 const runtime = await startRuntime(config).catch((err: Error) => {
@@ -10,10 +11,12 @@ const runtime = await startRuntime(config).catch((err: Error) => {
 const app = await buildApp(runtime);
 
 let closing = false;
+let stopJobs: () => Promise<void> = async () => {};
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
+  await stopJobs();
   await app.close();
   await runtime.close();
   process.exit(0);
@@ -22,4 +25,6 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+// Every API process also works the job queue (bulk cancel, CSV import, scheduled hold releases); worker.ts runs it alone.
+if (process.env.JOB_WORKER !== 'off') stopJobs = startJobWorker(runtime, app.log);
 app.log.info(`Omnio on ${config.appUrl} (${runtime.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);

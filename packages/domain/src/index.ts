@@ -6,3 +6,7 @@ export * from './preferences';
 export * from './list-query';
 export * from './catalog';
 export * from './inventory';
+export * from './csv-cells';
+export * from './orders';
+export * from './shipments';
+export * from './customers';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { explainAvailability, isValidBalance, ZAdjustmentBatch, ZInventoryImportRow } from './inventory';
+import { explainAvailability, isValidBalance, ZAdjustmentBatch, ZAvailabilityQuery, ZInventoryImportRow } from './inventory';
 
 const base = { holder: { sku: 'TEE', type: 'REGULAR' }, packQuantity: 1, reservePercentage: 0, maxListed: null };
 
@@ -48,5 +48,31 @@ describe('schemas and checks', () => {
     expect(isValidBalance({ good: 5, hold: 0, hurt: 0, in_transit: 0, reserved: 5 })).toBe(true);
     expect(isValidBalance({ good: 4, hold: 0, hurt: 0, in_transit: 0, reserved: 5 })).toBe(false);
     expect(isValidBalance({ good: 5, hold: -1, hurt: 0, in_transit: 0, reserved: 0 })).toBe(false);
+  });
+});
+
+describe('ZAvailabilityQuery (GET /inventory/availability)', () => {
+  const A = '7f1c1b7e-6a57-4b7e-9a43-2d6f0c6a9b10';
+  const B = '8f1c1b7e-6a57-4b7e-9a43-2d6f0c6a9b10';
+  const issues = (query: Record<string, unknown>) => {
+    const result = ZAvailabilityQuery.safeParse(query);
+    return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
+  };
+
+  it('reads lists repeated or comma-separated, and numbers from text', () => {
+    expect(ZAvailabilityQuery.parse({ iloc_ids: [`${A},${B}`, A], skus: 'TEE, MUG,', reserve_percentage: '12.5', max_listed: '40' })).toEqual({
+      iloc_ids: [A, B, A], skus: ['TEE', 'MUG'], sku_ids: [], reserve_percentage: 12.5, max_listed: 40, page: 1, per_page: 25,
+    });
+    expect(ZAvailabilityQuery.parse({ iloc_ids: A })).toEqual({ iloc_ids: [A], skus: [], sku_ids: [], page: 1, per_page: 25 });
+  });
+
+  it('names every bad value by its field', () => {
+    expect(issues({})).toEqual({ iloc_ids: 'Choose at least one iloc' });
+    expect(issues({ iloc_ids: `${A},nope` })).toEqual({ 'iloc_ids.1': 'Must be a valid id' });
+    for (const pct of ['101', '-1', '1.234', 'ten', '', '1e2']) expect(Object.keys(issues({ iloc_ids: A, reserve_percentage: pct }))).toEqual(['reserve_percentage']);
+    for (const max of ['-5', '2.5', 'x', '99999999999']) expect(Object.keys(issues({ iloc_ids: A, max_listed: max }))).toEqual(['max_listed']);
+    expect(Object.keys(issues({ iloc_ids: A, reserve_percentage: ['1', '2'] }))).toEqual(['reserve_percentage']);
+    expect(Object.keys(issues({ iloc_ids: A, sku_ids: 'x' }))).toEqual(['sku_ids.0']);
+    expect(Object.keys(issues({ iloc_ids: A, reserve: '10' }))).toEqual(['']);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZListQuery } from './list-query';
 
 /**
  * Inventory words (docs/api-catalog.md): buckets, reason codes, request bodies, and the channel
@@ -65,6 +66,51 @@ export const ZAvailabilityRequest = z
   .strict();
 export type TAvailabilityRequest = z.infer<typeof ZAvailabilityRequest>;
 
+/** At most this many SKUs or ids named in one GET (a URL stays short); larger sets go through the POST. */
+export const MAX_AVAILABILITY_QUERY_SKUS = 500;
+
+/** A query-string list: repeated (`?a=1&a=2`), comma-separated (`?a=1,2`) or both; blanks dropped. */
+const queryList = <T extends z.ZodType<unknown, string>>(item: T, max: number, required?: string) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]).flatMap((s) => s.split(',')).map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(item).min(required ? 1 : 0, required).max(max, `At most ${max} values`));
+
+const RESERVE_MESSAGE = 'A percentage from 0 to 100 with at most 2 decimals';
+
+/**
+ * GET /inventory/availability: the POST's request as query parameters, plus paging. Strict: an unknown
+ * parameter is a 422 rather than silently ignored (a typo in `reserve_percentage` must not publish more).
+ */
+export const ZAvailabilityQuery = z
+  .object({
+    iloc_ids: queryList(ZIlocId, 100, 'Choose at least one iloc'),
+    /** SKU codes (also case-insensitive codes and alternative SKUs, as the POST resolves them). */
+    skus: queryList(ZSkuCode, MAX_AVAILABILITY_QUERY_SKUS),
+    sku_ids: queryList(z.uuid({ message: 'Must be a valid id' }), MAX_AVAILABILITY_QUERY_SKUS),
+    /** Default 0: nothing held back. */
+    reserve_percentage: z
+      .string()
+      .trim()
+      .regex(/^\d{1,3}(\.\d{1,2})?$/, RESERVE_MESSAGE)
+      .transform(Number)
+      .pipe(z.number().max(100, RESERVE_MESSAGE))
+      .optional(),
+    /** Left out: no cap. */
+    max_listed: z
+      .string()
+      .trim()
+      .regex(/^\d{1,10}$/, 'A whole number of 0 or more')
+      .transform(Number)
+      .pipe(z.number().max(MAX_QUANTITY, `At most ${MAX_QUANTITY}`))
+      .optional(),
+    page: ZListQuery.shape.page,
+    per_page: ZListQuery.shape.per_page,
+  })
+  .strict();
+export type TAvailabilityQuery = z.infer<typeof ZAvailabilityQuery>;
+
 /** Columns of the inventory CSV import (counts: each row sets one bucket). */
 export const INVENTORY_IMPORT_COLUMNS = ['sku', 'iloc_code', 'bucket', 'quantity', 'reason'] as const;
 /** Columns of the inventory CSV export: the /inventory rows. */
@@ -118,6 +164,8 @@ export interface InventoryMovement {
   user_id: string | null;
   user_name: string | null;
   created_at: string;
+  /** With `include=balance_after`: the holder's balance at the iloc right after this movement. */
+  balance_after?: BucketQuantities;
 }
 
 // ---- quantities ------------------------------------------------------------------------------------
@@ -153,9 +201,22 @@ export const toPackUnits = (quantity: number, packQuantity: number): number => M
 
 // ---- channel availability --------------------------------------------------------------------------
 
-export interface AvailabilityInput {
+/** One chosen iloc's term: what the stock holder has available there (holder units). */
+export interface AvailabilityIloc {
+  iloc_id: string;
+  qty_available: number;
+}
+/**
+ * The same term with what it comes from, on hand (good) − reserved: the GET's explanation, for a person.
+ * The POST leaves the two out, which keeps a whole catalog's answer a fifth smaller.
+ */
+export interface AvailabilityIlocDetail extends AvailabilityIloc {
+  qty_good: number;
+  qty_reserved: number;
+}
+export interface AvailabilityInput<I extends AvailabilityIloc = AvailabilityIloc> {
   /** The stock holder's available quantity at each chosen iloc (holder units). */
-  ilocs: { iloc_id: string; qty_available: number }[];
+  ilocs: I[];
   holder: { sku: string; type: string };
   /** Units per pack when the SKU is a PACK; 1 otherwise. */
   packQuantity: number;
@@ -164,8 +225,8 @@ export interface AvailabilityInput {
   maxListed: number | null;
 }
 
-export interface AvailabilityExplanation {
-  ilocs: { iloc_id: string; qty_available: number }[];
+export interface AvailabilityExplanation<I extends AvailabilityIloc = AvailabilityIloc> {
+  ilocs: I[];
   pooled_available: number;
   holder: { sku: string; type: string };
   pack_quantity?: number;
@@ -176,12 +237,19 @@ export interface AvailabilityExplanation {
   result: number;
 }
 
+/** One SKU's published figure and its explanation (POST /inventory/availability; the GET with AvailabilityIlocDetail). */
+export interface ChannelAvailability<I extends AvailabilityIloc = AvailabilityIloc> {
+  sku: string;
+  quantity: number;
+  explanation: AvailabilityExplanation<I>;
+}
+
 /**
  * The figure to publish to a channel, with every term: sum the holder's availability over the chosen
  * ilocs → hold back reserve_percentage (rounded down) → cap by max_listed → whole packs (rounded down).
  * Integer arithmetic on hundredths of a percent, so 33.33 % never suffers a float rounding surprise.
  */
-export function explainAvailability(input: AvailabilityInput): AvailabilityExplanation {
+export function explainAvailability<I extends AvailabilityIloc>(input: AvailabilityInput<I>): AvailabilityExplanation<I> {
   const pooled = input.ilocs.reduce((sum, i) => sum + Math.max(0, i.qty_available), 0);
   const keepHundredths = 10_000 - Math.round(input.reservePercentage * 100);
   const afterReserve = Math.floor((pooled * keepHundredths) / 10_000);

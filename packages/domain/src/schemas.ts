@@ -96,6 +96,8 @@ export const ZCompanyCreate = z
       .regex(/^[a-z0-9][a-z0-9-]{1,40}$/, 'The subdomain may contain only lower-case letters, digits and hyphens')
       .nullable()
       .optional(),
+    /** Spec 5: exactly three characters of the form XY- before every order number. */
+    order_prefix: z.string().trim().toUpperCase().regex(/^[A-Z]{2}-$/, 'The order prefix is two letters and a hyphen, like AC-').nullable().optional(),
   })
   .strict();
 export type TCompanyCreate = z.infer<typeof ZCompanyCreate>;
@@ -124,6 +126,8 @@ export const ZIlocCreate = z
     region: ZOptText(120),
     postal_code: ZOptText(20),
     country: ZCountry.nullable().optional(),
+    /** Allocation takes stock from ilocs in this order, lowest first (then by name). */
+    priority: z.number().int('The priority is a whole number').min(0).max(1_000_000).optional(),
   })
   .strict();
 export type TIlocCreate = z.infer<typeof ZIlocCreate>;

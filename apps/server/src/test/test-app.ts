@@ -42,6 +42,25 @@ export async function cloneTestDatabase(): Promise<{ database: Database; url?: s
   return { database, drop: async () => {} };
 }
 
+/**
+ * Drops a PostgreSQL clone once no connection to it is left. pg's pool.end() resolves before its sockets
+ * have closed; dropping WITH (FORCE) then would kill backends still saying goodbye (an unhandled error).
+ */
+export async function dropCloneWhenIdle(clone: Awaited<ReturnType<typeof cloneTestDatabase>>): Promise<void> {
+  const testDb = inject('testDb');
+  if (testDb.kind !== 'postgres') return clone.drop();
+  const admin = new pg.Client({ connectionString: testDb.adminUrl });
+  await admin.connect();
+  const name = new URL(clone.url!).pathname.slice(1);
+  for (let i = 0; i < 50; i++) {
+    const { rows } = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+    if (!rows[0]?.n) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await admin.end();
+  await clone.drop();
+}
+
 export interface TestApp {
   app: FastifyInstance;
   runtime: Runtime;

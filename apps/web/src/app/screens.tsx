@@ -5,6 +5,9 @@ import { companiesScreens } from '../features/companies/routes';
 import { errorScreens } from '../features/errors/routes';
 import { ilocsScreens } from '../features/ilocs/routes';
 import { inventoryScreens } from '../features/inventory/routes';
+import { ordersScreens } from '../features/orders/routes';
+import { customersScreens } from '../features/customers/routes';
+import { shipmentsScreens } from '../features/shipments/routes';
 import { placeholderScreens } from '../features/placeholder/routes';
 import { profileScreens } from '../features/profile/routes';
 import { sessionScreens } from '../features/session/routes';
@@ -23,6 +26,9 @@ const SCREENS: ScreenMap = {
   ...profileScreens,
   ...catalogScreens,
   ...inventoryScreens,
+  ...ordersScreens,
+  ...customersScreens,
+  ...shipmentsScreens,
 };
 
 /** Routes that show another route's screen (the spec gives two paths to one screen). */

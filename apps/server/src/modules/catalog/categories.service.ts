@@ -5,9 +5,9 @@ import type { Tx } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenant';
 import type { TenantCtx } from '../../platform/http/context';
 import { assertId, conflict, fieldError, notFound } from '../../platform/http/errors';
-import { rowsOf } from '../inventory/ledger';
 import { categories, products } from './catalog.tables';
 import { containsPattern, filterConditions, offsetOf, orderByClause, searchOf, uuidOrNone } from '../../platform/db/list-query';
+import { queryRows } from '../../platform/db/rows';
 
 export interface CategoryDto {
   id: string;
@@ -77,7 +77,7 @@ async function assertParent(tx: Tx, parentId: string, selfId?: string): Promise<
   const [row] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, parentId)).limit(1);
   if (!row) throw fieldError('parent_id', 'The parent category does not exist');
   if (!selfId) return;
-  const cycle = await rowsOf(tx, sql`
+  const cycle = await queryRows(tx, sql`
     WITH RECURSIVE up(id, parent_id) AS (
       SELECT id, parent_id FROM categories WHERE id = ${parentId}::uuid
       UNION SELECT c.id, c.parent_id FROM categories c JOIN up ON c.id = up.parent_id

@@ -3,7 +3,9 @@ import { stringify } from 'csv-stringify/sync';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import { PRODUCT_CSV_COLUMNS, ZDimension, ZMoney, ZSkuCode, type TListQuery, type TPriceInput } from '@omnio/domain';
+import {
+  PRODUCT_CSV_COLUMNS, protectCsvRow, unprotectCsvText, ZDimension, ZMoney, ZSkuCode, type TListQuery, type TPriceInput,
+} from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenant';
 import type { TenantCtx } from '../../platform/http/context';
@@ -23,6 +25,13 @@ import { insertSku, updateSku } from './skus.write';
 export const MAX_IMPORT_ROWS = 20_000;
 type Column = (typeof PRODUCT_CSV_COLUMNS)[number];
 type Row = Partial<Record<Column, string>>;
+/**
+ * The text columns, which the formula-injection policy protects (packages/domain csv-cells.ts): a cell a
+ * spreadsheet would run (`=HYPERLINK(…)` as a name) gets a leading quote on export and loses it on import,
+ * so a file round-trips exactly. Weights, prices and pack quantities are numbers and are never touched.
+ */
+const TEXT_COLUMNS = ['product_name', 'sku', 'sku_name', 'type', 'barcode', 'category', 'brand', 'pack_of_sku'] as const satisfies readonly Column[];
+const isText = (column: string) => (TEXT_COLUMNS as readonly string[]).includes(column);
 
 export interface ImportReport {
   created: number;
@@ -84,7 +93,10 @@ function readRows(file: Buffer): { line: number; values: Row; width: number; col
   if (body.length > MAX_IMPORT_ROWS) throw fieldError('file', `At most ${MAX_IMPORT_ROWS} rows per file`);
   return body.map(({ record, info }) => ({
     line: info.lines,
-    values: Object.fromEntries(header.map((h, i) => [h, blankToUndefined(record[i])])) as Row,
+    values: Object.fromEntries(header.map((h, i) => {
+      const cell = blankToUndefined(record[i]);
+      return [h, cell !== undefined && isText(h) ? unprotectCsvText(cell) : cell];
+    })) as Row,
     width: record.length,
     columns: header.length,
   }));
@@ -217,5 +229,5 @@ export async function exportProducts(ctx: TenantCtx, query: TListQuery): Promise
       .where(and(ne(skus.type, 'SYNSET'), query.search || query.filters.length ? inArray(skus.productId, tx.select({ id: products.id }).from(products).where(and(...productConditions(query)))) : undefined))
       .orderBy(sql`${products.name} NULLS FIRST`, asc(skus.sku)),
   );
-  return stringify(rows, { header: true, columns: [...PRODUCT_CSV_COLUMNS], cast: { number: (n) => String(n) } });
+  return stringify(rows.map((row) => protectCsvRow(row, TEXT_COLUMNS)), { header: true, columns: [...PRODUCT_CSV_COLUMNS], cast: { number: (n) => String(n) } });
 }

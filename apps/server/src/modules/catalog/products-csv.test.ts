@@ -129,6 +129,31 @@ describe('export', () => {
     expect(await exportCsv(k.globex)).toBe(acmeCsv);
   });
 
+  it('quotes text cells a spreadsheet would run (never numbers), and the file imports back exactly', async () => {
+    const name = '=HYPERLINK("http://evil.test","Click")';
+    await k.ok(201, 'POST', '/products', k.acme, {
+      name, skus: [{ sku: '+INJ-1', name: '@SUM(A1:A9)', barcode: '-0042', weight: '0.5', prices: [{ code: 'RETAIL', value: '5.00' }] }],
+    });
+    const csv = await exportCsv(k.acme, '?search=sku:%2BINJ-1');
+    const line = `"'=HYPERLINK(""http://evil.test"",""Click"")",'+INJ-1,'@SUM(A1:A9),REGULAR,'-0042,0.5,,,5.00,,,`;
+    expect(csv.trim().split('\n')).toEqual([HEADER, line]);
+
+    const res = await upload(csv, k.globex);
+    expect(res.json().data).toMatchObject({ created: 1, failed: 0 });
+    expect(await sku(k.globex, '+INJ-1')).toMatchObject({ name: '@SUM(A1:A9)', barcode: '-0042', weight: '0.5' });
+    const products = (await k.ok<Page<ProductDto>>(200, 'GET', '/products?search=sku:%2BINJ-1', k.globex)).data;
+    expect(products.map((p) => p.name)).toEqual([name]);
+    expect(await exportCsv(k.globex, '?search=sku:%2BINJ-1')).toBe(csv);
+  });
+
+  it('on import removes the one quote of a hand-written quoted formula, and keeps other quotes', async () => {
+    const res = await upload(`${HEADER}\n'=1+1,QUOTE-1,'Tis the season,,,,,,,,,\n`, k.acme);
+    expect(res.json().data).toMatchObject({ created: 1, failed: 0 });
+    expect(await sku(k.acme, 'QUOTE-1')).toMatchObject({ name: "'Tis the season" });
+    const products = (await k.ok<Page<ProductDto>>(200, 'GET', '/products?search=sku:QUOTE-1', k.acme)).data;
+    expect(products.map((p) => p.name)).toEqual(['=1+1']);
+  });
+
   it('follows the products search', async () => {
     const csv = await exportCsv(k.acme, '?search=sku:RT-1');
     expect(csv.trim().split('\n')).toHaveLength(3);

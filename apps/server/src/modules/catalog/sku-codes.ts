@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import { DomainError } from '../../platform/http/errors';
-import { rowsOf } from '../inventory/ledger';
+import { queryRows } from '../../platform/db/rows';
 
 /**
  * SKU codes and alternative SKUs share one namespace per company (an import resolves either), but they
@@ -40,7 +40,7 @@ export async function claimCodes(tx: Tx, tenantId: string, claims: CodeClaim[]):
   if (!claims.length) return;
   const codes = claims.map((c) => c.code);
   await lockCodes(tx, tenantId, codes);
-  const rows = await rowsOf<{ code: string; sku_id: string; kind: string }>(tx, sql`
+  const rows = await queryRows<{ code: string; sku_id: string; kind: string }>(tx, sql`
     SELECT sku AS code, id AS sku_id, 'sku' AS kind FROM skus WHERE sku = ANY(${pgTextArray(codes)}::text[])
     UNION ALL
     SELECT alias, sku_id, 'alias' FROM sku_aliases WHERE alias = ANY(${pgTextArray(codes)}::text[])`);

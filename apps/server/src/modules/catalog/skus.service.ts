@@ -6,7 +6,7 @@ import {
 import type { Tx } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenant';
 import type { TenantCtx } from '../../platform/http/context';
-import { assertId, conflict, DomainError, notFound } from '../../platform/http/errors';
+import { assertId, conflict, invalidTransition, notFound } from '../../platform/http/errors';
 import { skuAliases, skus, skuWords, synsetMembers } from './catalog.tables';
 import { containsPattern, filterConditions, offsetOf, orderByClause, prefixMatch, searchOf, searchWords, uuidOrNone } from '../../platform/db/list-query';
 import { loadSkuDto, loadSkuDtos, type SkuDto } from './skus.read';
@@ -118,7 +118,7 @@ export async function changeSkuStatus(ctx: TenantCtx, idParam: string, action: S
     const [row] = await tx.select({ status: skus.status }).from(skus).where(eq(skus.id, id)).limit(1);
     if (!row) throw notFound('SKU');
     const next = skuTransition(row.status, action);
-    const refuse = (from: string) => new DomainError('INVALID_TRANSITION', `Cannot ${action} a SKU that is ${from}`, { from, action });
+    const refuse = (from: string) => invalidTransition(from, action, `Cannot ${action} a SKU that is ${from}`);
     if (!next) throw refuse(row.status);
     const done = await tx
       .update(skus)
@@ -163,7 +163,7 @@ export async function deleteSku(ctx: TenantCtx, idParam: string): Promise<void> 
   await withTenant(ctx, async (tx) => {
     const row = await lockSku(tx, id);
     if (row.status !== SKU_DELETABLE_STATUS) {
-      throw new DomainError('INVALID_TRANSITION', 'Only a discontinued SKU can be removed; discontinue it first', { from: row.status, action: 'delete' });
+      throw invalidTransition(row.status, 'delete', 'Only a discontinued SKU can be removed; discontinue it first');
     }
     const blocker = await removalBlockers(tx, [id]);
     if (blocker) throw conflict(blocker);

@@ -5,9 +5,9 @@ import type { TenantCtx } from '../../platform/http/context';
 import { DomainError, fieldError } from '../../platform/http/errors';
 import { products, skuAliases, skuPrices, skus, synsetMembers } from './catalog.tables';
 import { claimCodes, type CodeClaim } from './sku-codes';
-import { rowsOf } from '../inventory/ledger';
 import { hasBalances, mergeMemberStock } from './stock';
 import { ConfirmationRequired } from './catalog.errors';
+import { queryRows } from '../../platform/db/rows';
 
 /**
  * The steps every SKU write is made of, shared by /skus, /synsets, /products and the CSV import. Each runs
@@ -120,7 +120,7 @@ export async function insertSku(tx: Tx, ctx: TenantCtx, input: NewSku, path = ''
 
 /** In use: it has had stock, has alternative SKUs, is a pack's base, or is part of a synset. */
 export async function skuInUse(tx: Tx, tenantId: string, skuId: string): Promise<boolean> {
-  const [row] = await rowsOf<{ used: boolean }>(tx, sql`
+  const [row] = await queryRows<{ used: boolean }>(tx, sql`
     SELECT EXISTS (SELECT 1 FROM sku_aliases WHERE sku_id = ${skuId}::uuid)
         OR EXISTS (SELECT 1 FROM skus WHERE pack_base_sku_id = ${skuId}::uuid)
         OR EXISTS (SELECT 1 FROM synset_members WHERE member_sku_id = ${skuId}::uuid OR synset_id = ${skuId}::uuid) AS used`);

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import type { TenantCtx } from '../../platform/http/context';
 import { conflict } from '../../platform/http/errors';
-import { dropEmptyBalances, moveStockIntoSynset, rowsOf } from '../inventory/ledger';
+import { dropEmptyBalances, moveStockIntoSynset } from '../inventory/ledger';
+import { queryRows } from '../../platform/db/rows';
 
 /**
  * The catalog's only contact with inventory, which modules/inventory owns: it reads balances and asks the
@@ -11,7 +12,7 @@ import { dropEmptyBalances, moveStockIntoSynset, rowsOf } from '../inventory/led
 
 /** A SKU with balance rows has had stock: renaming it may break other inventories' sync (spec 5). */
 export async function hasBalances(tx: Tx, tenantId: string, skuId: string): Promise<boolean> {
-  const rows = await rowsOf(tx, sql`SELECT 1 FROM inventory_balances WHERE tenant_id = ${tenantId}::uuid AND sku_id = ${skuId}::uuid LIMIT 1`);
+  const rows = await queryRows(tx, sql`SELECT 1 FROM inventory_balances WHERE tenant_id = ${tenantId}::uuid AND sku_id = ${skuId}::uuid LIMIT 1`);
   return rows.length > 0;
 }
 

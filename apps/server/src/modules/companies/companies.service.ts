@@ -23,6 +23,7 @@ export function toCompanyDto(c: CompanyRow) {
     postal_code: c.postalCode,
     country: c.country,
     subdomain: c.subdomain,
+    order_prefix: c.orderPrefix,
     created_at: c.createdAt.toISOString(),
     updated_at: c.updatedAt.toISOString(),
   };
@@ -58,6 +59,7 @@ function columns(input: Partial<TCompanyCreate>) {
     ...(input.postal_code !== undefined ? { postalCode: input.postal_code } : {}),
     ...(input.country !== undefined ? { country: input.country } : {}),
     ...(input.subdomain !== undefined ? { subdomain: input.subdomain } : {}),
+    ...(input.order_prefix !== undefined ? { orderPrefix: input.order_prefix } : {}),
   };
 }
 

@@ -14,6 +14,7 @@ export const companies = pgTable('companies', {
   region: text('region'),
   postalCode: text('postal_code'),
   country: text('country'),
+  orderPrefix: text('order_prefix'),
   subdomain: text('subdomain').unique(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -26,6 +26,7 @@ export function toIlocDto(i: IlocRow) {
     region: i.region,
     postal_code: i.postalCode,
     country: i.country,
+    priority: i.priority,
     created_at: i.createdAt.toISOString(),
     updated_at: i.updatedAt.toISOString(),
   };
@@ -55,6 +56,7 @@ function columns(input: Partial<TIlocCreate>) {
     ...(input.region !== undefined ? { region: input.region } : {}),
     ...(input.postal_code !== undefined ? { postalCode: input.postal_code } : {}),
     ...(input.country !== undefined ? { country: input.country } : {}),
+    ...(input.priority !== undefined ? { priority: input.priority } : {}),
   };
 }
 

@@ -1,4 +1,4 @@
-import { pgTable, uuid, text, timestamp, boolean, primaryKey } from 'drizzle-orm/pg-core';
+import { pgTable, uuid, text, timestamp, boolean, primaryKey, integer } from 'drizzle-orm/pg-core';
 import { companies } from '../companies/companies.tables';
 
 /** Tenant-owned: an inventory location, the tenant's own or at a warehouse provider (`company`). */
@@ -19,6 +19,7 @@ export const ilocs = pgTable(
     region: text('region'),
     postalCode: text('postal_code'),
     country: text('country'),
+    priority: integer('priority').notNull().default(100),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

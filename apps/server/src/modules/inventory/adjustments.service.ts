@@ -2,7 +2,8 @@ import type { TAdjustmentBatch } from '@omnio/domain';
 import type { TenantCtx } from '../../platform/http/context';
 import { withTenant } from '../../platform/db/tenant';
 import { applyMovementBatch, type BalanceRow, type MovementInput } from './ledger';
-import { existingIlocIds, FieldErrors, resolveSkuCodes } from './resolve';
+import { existingIlocIds, resolveSkuCodes } from './resolve';
+import { FieldErrors } from '../../platform/http/errors';
 
 export interface BalanceDto {
   sku_id: string;

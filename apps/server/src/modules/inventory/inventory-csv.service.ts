@@ -1,7 +1,9 @@
 import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify';
-import { INVENTORY_EXPORT_COLUMNS, INVENTORY_IMPORT_COLUMNS, ZInventoryImportRow, type TListQuery } from '@omnio/domain';
+import {
+  INVENTORY_EXPORT_COLUMNS, INVENTORY_IMPORT_COLUMNS, protectCsvRow, unprotectCsvRow, ZInventoryImportRow, type TListQuery,
+} from '@omnio/domain';
 import type { TenantCtx } from '../../platform/http/context';
 import { withTenant } from '../../platform/db/tenant';
 import { fieldError } from '../../platform/http/errors';
@@ -11,6 +13,13 @@ import { buildInventoryQuery } from './inventory-query';
 import { ilocIdsByCode, resolveSkuCodes } from './resolve';
 
 export const MAX_IMPORT_ROWS = 100_000;
+/**
+ * The text columns of the files, which the formula-injection policy protects (packages/domain
+ * csv-cells.ts): a cell a spreadsheet would run gets a leading quote on export, and loses it on import.
+ * The quantities are numbers and are never touched.
+ */
+const EXPORT_TEXT_COLUMNS = ['sku', 'name', 'type', 'iloc_code', 'iloc_name', 'updated_at'] as const;
+const IMPORT_TEXT_COLUMNS = ['sku', 'iloc_code', 'bucket', 'reason'] as const;
 
 export interface ImportReport {
   /** Rows that gave a SKU × iloc its first balance. */
@@ -30,7 +39,7 @@ export function exportInventory(ctx: TenantCtx, query: Pick<TListQuery, 'search'
   const csv = stringify({ header: true, columns: [...INVENTORY_EXPORT_COLUMNS] });
   const write = (row: object) => (csv.write(row) ? Promise.resolve() : new Promise<void>((resolve) => csv.once('drain', resolve)));
   eachInventoryChunk(ctx, query, async (rows) => {
-    for (const row of rows) await write(row);
+    for (const row of rows) await write(protectCsvRow(row, EXPORT_TEXT_COLUMNS));
   }).then(
     () => csv.end(),
     (err: Error) => {
@@ -75,7 +84,7 @@ export async function importInventory(ctx: TenantCtx, file: Buffer): Promise<Imp
       fail(info.lines, String(record.sku ?? '').replaceAll('\u0000', ''), 'row: The text contains a character that is not allowed');
       return [];
     }
-    const result = ZInventoryImportRow.safeParse({ ...record, reason: record.reason ?? '' });
+    const result = ZInventoryImportRow.safeParse(unprotectCsvRow({ ...record, reason: record.reason ?? '' }, IMPORT_TEXT_COLUMNS));
     if (result.success) return [{ line: info.lines, row: result.data }];
     const issue = result.error.issues[0]!;
     fail(info.lines, String(record.sku ?? ''), `${String(issue.path[0] ?? 'row')}: ${issue.message}`);

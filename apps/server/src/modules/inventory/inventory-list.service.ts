@@ -3,9 +3,9 @@ import { paginate, type Paginated, type TListQuery } from '@omnio/domain';
 import type { TenantCtx } from '../../platform/http/context';
 import { withTenant } from '../../platform/db/tenant';
 import type { Tx } from '../../platform/db/client';
-import { rowsOf } from './ledger';
 import { HOLDER_OF_S, SYNSET_OF_S, uuidArray } from './holder-sql';
 import { buildInventoryQuery, GRID_COLUMNS, gridFrom, toInventoryRow, type GridRow, type InventoryQuery, type InventoryRowDto } from './inventory-query';
+import { queryRows } from '../../platform/db/rows';
 
 /** GET /inventory: one row per SKU × iloc, server-side search, order and pagination. */
 export async function listInventory(ctx: TenantCtx, query: TListQuery): Promise<Paginated<InventoryRowDto>> {
@@ -14,8 +14,8 @@ export async function listInventory(ctx: TenantCtx, query: TListQuery): Promise<
   return withTenant(ctx, async (tx) => {
     if (q.qtyWhere || !q.skuOrder) {
       // Ordered or filtered by quantities: the whole grid is joined, then sorted (fast with a search; seconds over 500k rows without).
-      const rows = await rowsOf<GridRow>(tx, sql`SELECT ${GRID_COLUMNS} ${gridFrom(q)} ORDER BY ${q.order} LIMIT ${query.per_page} OFFSET ${offset}`);
-      const [count] = await rowsOf<{ n: number }>(tx, sql`SELECT count(*)::int AS n ${gridFrom(q)}`);
+      const rows = await queryRows<GridRow>(tx, sql`SELECT ${GRID_COLUMNS} ${gridFrom(q)} ORDER BY ${q.order} LIMIT ${query.per_page} OFFSET ${offset}`);
+      const [count] = await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n ${gridFrom(q)}`);
       return paginate(rows.map(toInventoryRow), Number(count?.n ?? 0), query.page, query.per_page);
     }
     return pageBySkus(tx, q, q.skuOrder, query.page, query.per_page);
@@ -34,7 +34,7 @@ type BalanceTuple = [string, number, number, number, number, number, string];
  * more than running it, and this is the screen's hot path.
  */
 async function pageBySkus(tx: Tx, q: InventoryQuery, skuOrder: (t: 's' | 'p') => SQL, page: number, perPage: number): Promise<Paginated<InventoryRowDto>> {
-  const [head] = await rowsOf<{ n: number; ilocs: PageIloc[] | string }>(tx, sql`
+  const [head] = await queryRows<{ n: number; ilocs: PageIloc[] | string }>(tx, sql`
     SELECT (SELECT count(*) FROM skus s WHERE ${q.skuWhere})::int AS n,
       coalesce((SELECT json_agg(json_build_object('id', i.id, 'code', i.code, 'name', i.name) ORDER BY i.name, i.id) FROM ilocs i WHERE ${q.ilocWhere}), '[]') AS ilocs`);
   const ilocs = (typeof head?.ilocs === 'string' ? JSON.parse(head.ilocs) : head?.ilocs ?? []) as PageIloc[];
@@ -44,7 +44,7 @@ async function pageBySkus(tx: Tx, q: InventoryQuery, skuOrder: (t: 's' | 'p') =>
   const skuOffset = Math.floor(offset / ilocs.length);
   const skip = offset - skuOffset * ilocs.length;
   // MATERIALIZED: holder_id becomes a plain column, so the balance lookup is an index condition under RLS.
-  const skus = await rowsOf<PageSku>(tx, sql`
+  const skus = await queryRows<PageSku>(tx, sql`
     WITH p AS MATERIALIZED (
       SELECT s.id, s.sku, s.name, s.type, coalesce(s.pack_quantity, 1) AS factor, ${HOLDER_OF_S} AS holder_id
       FROM skus s ${SYNSET_OF_S}
@@ -90,11 +90,11 @@ export async function eachInventoryChunk(
   await withTenant(ctx, async (tx) => {
     let after: string | null = null;
     for (;;) {
-      const codes: { sku: string }[] = await rowsOf<{ sku: string }>(tx, sql`
+      const codes: { sku: string }[] = await queryRows<{ sku: string }>(tx, sql`
         SELECT s.sku FROM skus s WHERE ${q.skuWhere}${after === null ? sql`` : sql` AND s.sku > ${after}`} ORDER BY s.sku LIMIT ${chunkSkus}`);
       if (!codes.length) return;
       const range = sql`s.sku >= ${codes[0]!.sku} AND s.sku <= ${codes[codes.length - 1]!.sku}`;
-      const rows = await rowsOf<GridRow>(tx, sql`SELECT ${GRID_COLUMNS} ${gridFrom(q, range)} ORDER BY ${q.order}`);
+      const rows = await queryRows<GridRow>(tx, sql`SELECT ${GRID_COLUMNS} ${gridFrom(q, range)} ORDER BY ${q.order}`);
       if (rows.length) await onChunk(rows.map(toInventoryRow));
       if (codes.length < chunkSkus) return;
       after = codes[codes.length - 1]!.sku;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import { ZAdjustmentBatch, ZAvailabilityRequest, ZListQuery } from '@omnio/domain';
+import { ZAdjustmentBatch, ZAvailabilityQuery, ZAvailabilityRequest, ZListQuery } from '@omnio/domain';
 import type { AppDeps, TenantCtx } from '../../platform/http/context';
 import { activeTenantCtx, can } from '../../platform/http/permissions';
 import { authedCtx } from '../../platform/http/request-context';
@@ -11,7 +11,7 @@ import { ilocStockGuard } from './ledger';
 import { listInventory } from './inventory-list.service';
 import { adjustInventory } from './adjustments.service';
 import { listMovements } from './movements.service';
-import { computeAvailability } from './availability.service';
+import { computeAvailability, explainAvailabilityPage } from './availability.service';
 import { exportInventory, importInventory } from './inventory-csv.service';
 
 const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -45,6 +45,9 @@ export function registerInventoryRoutes(scope: FastifyInstance, deps: AppDeps): 
     async (req, reply) => reply.status(201).send({ data: await adjustInventory(inventoryCtx(req, deps), req.body) }));
   app.get('/inventory/movements', { config: read, onRequest: canReadStock, schema: { tags, querystring: ZListQuery } },
     async (req) => listMovements(inventoryCtx(req, deps), req.query));
+  // The same explanation twice: GET for a page or a few SKUs (a link a seller can open), POST for whole catalogs.
+  app.get('/inventory/availability', { config: read, onRequest: canReadStock, schema: { tags, querystring: ZAvailabilityQuery } },
+    async (req) => explainAvailabilityPage(inventoryCtx(req, deps), req.query));
   app.post('/inventory/availability', { config: read, onRequest: canReadStock, schema: { tags, body: ZAvailabilityRequest } },
     async (req) => ({ data: await computeAvailability(inventoryCtx(req, deps), req.body) }));
   app.get('/inventory/export', { config: read, onRequest: canReadStock, schema: { tags, querystring: ZListQuery } },

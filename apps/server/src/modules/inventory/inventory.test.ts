@@ -304,6 +304,22 @@ describe('CSV export and import', () => {
   });
 });
 
+describe('CSV formula-injection policy', () => {
+  it('exports a text cell a spreadsheet would run with a leading quote, and the exported cells import back', async () => {
+    await makeSku(t, acmeId, { sku: '-PROMO-1', name: '=HYPERLINK("http://evil.test","Click")' });
+    await expectStatus(await adjust([{ sku: '-PROMO-1', iloc_id: iloc['STORE-1'], bucket: 'good', set: 7, reason: 'cycle_count' }]), 201);
+    const res = await expectStatus(await api('GET', `/inventory/export?search=sku:-PROMO-1;iloc:${iloc['STORE-1']}`, acme), 200);
+    const [, line] = res.body.trim().split('\n');
+    expect(line).toMatch(/^'-PROMO-1,"'=HYPERLINK\(""http:\/\/evil\.test"",""Click""\)",REGULAR,STORE-1,Downtown Store,7,7,0,0,0,0,\d{4}-/);
+
+    // the exported sku cell, quote and all, names the same SKU on import
+    const { payload, headers } = multipart(`sku,iloc_code,bucket,quantity,reason\n'-PROMO-1,STORE-1,good,9,cycle_count\n`);
+    const imported = await expectStatus(await api('POST', '/inventory/import', { ...acme, ...headers }, payload), 200);
+    expect(imported.json().data).toMatchObject({ updated: 1, failed: 0 });
+    expect((await list(`?search=sku:-PROMO-1;iloc:${iloc['STORE-1']}`)).data[0]).toMatchObject({ sku: '-PROMO-1', qty_good: 9 });
+  });
+});
+
 describe('access', () => {
   it('a supplier and the owner get 403 on every inventory endpoint, and nothing is written', async () => {
     const supplier = await t.as('acmeSupplier');

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
-import { cloneTestDatabase } from '../../test/test-app';
+import { cloneTestDatabase, dropCloneWhenIdle } from '../../test/test-app';
 import { openDatabase, type Database } from '../../platform/db/client';
 import { DomainError } from '../../platform/http/errors';
 import { applyMovements, reserve } from './ledger';
@@ -22,18 +21,7 @@ describe('concurrent reservations (PostgreSQL)', () => {
     if (!onPostgres) return;
     await t.database.close();
     await clone.database.close();
-    // pg's pool.end() resolves before its sockets have closed; dropping the database WITH (FORCE) then would
-    // kill backends that are still saying goodbye, an unhandled error in this process. Wait until they are gone.
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    const name = new URL(clone.url!).pathname.slice(1);
-    for (let i = 0; i < 50; i++) {
-      const { rows } = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-      if (!rows[0]?.n) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    await admin.end();
-    await clone.drop();
+    await dropCloneWhenIdle(clone);
   });
 
   it.skipIf(!onPostgres)('200 concurrent reservations of 1 against qty_good 50: exactly 50 succeed, availability ends at 0', async () => {

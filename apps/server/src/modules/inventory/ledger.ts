@@ -1,8 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { addBuckets, isValidBalance, ZERO_BUCKETS, type AdjustableBucket, type BucketQuantities, type MovementReason } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { fieldError, notFound } from '../../platform/http/errors';
 import { HOLDER_OF_S, SYNSET_OF_S } from './holder-sql';
+import { queryRows } from '../../platform/db/rows';
 
 /**
  * The only code that changes inventory. Every change appends a movement and updates its balance in the
@@ -48,11 +49,6 @@ export interface BalanceRow {
 export const INSUFFICIENT_STOCK = 'Insufficient stock';
 
 type RawBalance = Record<'tenant_id' | 'sku_id' | 'iloc_id' | 'qty_good' | 'qty_hold' | 'qty_hurt' | 'qty_in_transit' | 'qty_reserved' | 'updated_at', unknown>;
-
-/** Raw SQL answers: node-postgres and PGlite both hand back `{ rows }`. */
-export async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
-  return ((await tx.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 export function toBalanceRow(r: RawBalance): BalanceRow {
   const q = { good: Number(r.qty_good), reserved: Number(r.qty_reserved) };
@@ -117,7 +113,7 @@ export async function applyMovementBatch(
   const grow = [...new Map(inputs.filter(mayNeedRow).map((i) => [pairKey(i.skuId, i.ilocId), { sku_id: i.skuId, iloc_id: i.ilocId }])).values()];
 
   if (grow.length) {
-    const made = await rowsOf<{ sku_id: string; iloc_id: string }>(tx, sql`
+    const made = await queryRows<{ sku_id: string; iloc_id: string }>(tx, sql`
       INSERT INTO inventory_balances (tenant_id, sku_id, iloc_id)
       SELECT ${tenantId}::uuid, x.sku_id, x.iloc_id FROM jsonb_to_recordset(${JSON.stringify(grow)}::jsonb) AS x(sku_id uuid, iloc_id uuid)
       ORDER BY x.sku_id, x.iloc_id
@@ -125,7 +121,7 @@ export async function applyMovementBatch(
       RETURNING sku_id, iloc_id`);
     for (const r of made) result.created.add(pairKey(r.sku_id, r.iloc_id));
   }
-  const locked = await rowsOf<RawBalance>(tx, sql`
+  const locked = await queryRows<RawBalance>(tx, sql`
     SELECT b.* FROM inventory_balances b
     JOIN jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) AS x(sku_id uuid, iloc_id uuid) ON b.sku_id = x.sku_id AND b.iloc_id = x.iloc_id
     WHERE b.tenant_id = ${tenantId}::uuid
@@ -163,7 +159,7 @@ export async function applyMovementBatch(
   });
   if (changes.length) {
     // The conditions repeat the checks above in the database: the last word on "never below zero".
-    const updated = await rowsOf<RawBalance>(tx, sql`
+    const updated = await queryRows<RawBalance>(tx, sql`
       UPDATE inventory_balances b SET
         qty_good = b.qty_good + x.dg, qty_hold = b.qty_hold + x.dh, qty_hurt = b.qty_hurt + x.du,
         qty_in_transit = b.qty_in_transit + x.dt, qty_reserved = b.qty_reserved + x.dr, updated_at = now()
@@ -234,7 +230,7 @@ const HOLDER_SQL = (tenantId: string, skuId: string) => sql`
   WHERE s.tenant_id = ${tenantId}::uuid AND s.id = ${skuId}::uuid`;
 
 export async function stockHolder(tx: Tx, tenantId: string, skuId: string): Promise<StockHolder> {
-  const [row] = await rowsOf<{ holder_id: string; factor: number }>(tx, HOLDER_SQL(tenantId, skuId));
+  const [row] = await queryRows<{ holder_id: string; factor: number }>(tx, HOLDER_SQL(tenantId, skuId));
   if (!row) throw notFound('SKU');
   return { holderSkuId: row.holder_id, factor: Number(row.factor) };
 }
@@ -271,7 +267,7 @@ async function applyReservationChange(
     // Reserved stock leaves: good and reserved both drop, so availability is unchanged.
     consume: { set: sql`qty_good = b.qty_good - ${q}, qty_reserved = b.qty_reserved - ${q}`, when: sql`b.qty_reserved >= ${q}`, dg: sql`-${q}`, dr: sql`-${q}` },
   }[reason];
-  const [row] = await rowsOf<RawBalance>(tx, sql`
+  const [row] = await queryRows<RawBalance>(tx, sql`
     WITH h AS (${HOLDER_SQL(tenantId, input.skuId)}),
     changed AS (
       UPDATE inventory_balances b SET ${change.set}, updated_at = now()
@@ -309,7 +305,7 @@ export async function moveStockIntoSynset(
   tenantId: string,
   input: { memberSkuId: string; synsetSkuId: string; userId?: string | null },
 ): Promise<BalanceRow[]> {
-  const held = await rowsOf<RawBalance>(tx, sql`
+  const held = await queryRows<RawBalance>(tx, sql`
     SELECT * FROM inventory_balances
     WHERE tenant_id = ${tenantId}::uuid AND sku_id = ${input.memberSkuId}::uuid
       AND (qty_good <> 0 OR qty_hold <> 0 OR qty_hurt <> 0 OR qty_in_transit <> 0 OR qty_reserved <> 0)
@@ -331,7 +327,7 @@ const HAS_STOCK = sql`(qty_good <> 0 OR qty_hold <> 0 OR qty_hurt <> 0 OR qty_in
 
 /** Whether any bucket of the SKU's own balances (at any iloc) is non-zero. */
 export async function skuHasStock(tx: Tx, tenantId: string, skuId: string): Promise<boolean> {
-  const rows = await rowsOf(tx, sql`SELECT 1 FROM inventory_balances WHERE tenant_id = ${tenantId}::uuid AND sku_id = ${skuId}::uuid AND ${HAS_STOCK} LIMIT 1`);
+  const rows = await queryRows(tx, sql`SELECT 1 FROM inventory_balances WHERE tenant_id = ${tenantId}::uuid AND sku_id = ${skuId}::uuid AND ${HAS_STOCK} LIMIT 1`);
   return rows.length > 0;
 }
 
@@ -341,7 +337,7 @@ export async function skuHasStock(tx: Tx, tenantId: string, skuId: string): Prom
  */
 export async function dropEmptyBalances(tx: Tx, tenantId: string, target: { skuId: string } | { ilocId: string }): Promise<boolean> {
   const where = 'skuId' in target ? sql`sku_id = ${target.skuId}::uuid` : sql`iloc_id = ${target.ilocId}::uuid`;
-  const stocked = await rowsOf(tx, sql`
+  const stocked = await queryRows(tx, sql`
     SELECT 1 FROM inventory_balances WHERE tenant_id = ${tenantId}::uuid AND ${where} AND ${HAS_STOCK} LIMIT 1 FOR UPDATE`);
   if (stocked.length) return false;
   // NOT HAS_STOCK again: a row that gained stock since the check (the DELETE waits for its lock) stays.
@@ -355,6 +351,6 @@ export async function dropEmptyBalances(tx: Tx, tenantId: string, target: { skuI
  * the delete's transaction, after it locked the iloc (a concurrent first receipt there waits for it).
  */
 export async function ilocStockGuard(tx: Tx, ilocId: string): Promise<string | null> {
-  const [row] = await rowsOf<{ tenant_id: string }>(tx, sql`SELECT current_setting('app.tenant_id') AS tenant_id`);
+  const [row] = await queryRows<{ tenant_id: string }>(tx, sql`SELECT current_setting('app.tenant_id') AS tenant_id`);
   return (await dropEmptyBalances(tx, row!.tenant_id, { ilocId })) ? null : 'iloc has stock';
 }

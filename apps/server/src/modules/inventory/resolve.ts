@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
-import { DomainError } from '../../platform/http/errors';
-import { rowsOf } from './ledger';
 import { HOLDER_OF_S, SYNSET_OF_S, uuidArray } from './holder-sql';
+import { queryRows } from '../../platform/db/rows';
 
 /** Looks SKU codes and ilocs up in bulk (one or two statements per batch, not one per row). */
 
@@ -35,7 +34,7 @@ export async function resolveSkuCodes(tx: Tx, tenantId: string, codes: string[])
   const found = new Map<string, ResolvedSku>();
   const unique = [...new Set(codes)];
   if (!unique.length) return found;
-  const exact = await rowsOf<Row>(tx, sql`
+  const exact = await queryRows<Row>(tx, sql`
     SELECT w.code, ${HOLDER_COLUMNS}
     FROM jsonb_array_elements_text(${JSON.stringify(unique)}::jsonb) AS w(code)
     JOIN skus s ON s.tenant_id = ${tenantId}::uuid AND s.sku = w.code
@@ -43,7 +42,7 @@ export async function resolveSkuCodes(tx: Tx, tenantId: string, codes: string[])
   for (const r of exact) found.set(r.code, toResolved(r));
   const rest = unique.filter((c) => !found.has(c));
   if (!rest.length) return found;
-  const loose = await rowsOf<Row & { rank: number }>(tx, sql`
+  const loose = await queryRows<Row & { rank: number }>(tx, sql`
     WITH w AS (SELECT code, lower(code) AS k FROM jsonb_array_elements_text(${JSON.stringify(rest)}::jsonb) AS w(code)),
     hit AS (
       SELECT w.code, s2.id AS sku_id, 0 AS rank FROM w JOIN skus s2 ON s2.tenant_id = ${tenantId}::uuid AND s2.sku_key = w.k
@@ -60,27 +59,25 @@ export async function resolveSkuCodes(tx: Tx, tenantId: string, codes: string[])
 
 /** The ilocs of this tenant among the given ids (another tenant's are simply not there). */
 export async function existingIlocIds(tx: Tx, tenantId: string, ids: string[]): Promise<Set<string>> {
-  const rows = await rowsOf<{ id: string }>(tx, sql`
+  const rows = await queryRows<{ id: string }>(tx, sql`
     SELECT i.id FROM ilocs i WHERE i.tenant_id = ${tenantId}::uuid AND i.id = ANY(${uuidArray(ids)})`);
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The SKUs of this tenant among the given ids (another tenant's are simply not there). */
+export async function existingSkuIds(tx: Tx, tenantId: string, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await queryRows<{ id: string }>(tx, sql`
+    SELECT s.id FROM skus s WHERE s.tenant_id = ${tenantId}::uuid AND s.id = ANY(${uuidArray(ids)})`);
   return new Set(rows.map((r) => r.id));
 }
 
 /** Iloc code → id, for CSV files that name ilocs by code. */
 export async function ilocIdsByCode(tx: Tx, tenantId: string, codes: string[]): Promise<Map<string, string>> {
-  const rows = await rowsOf<{ code: string; id: string }>(tx, sql`
+  const rows = await queryRows<{ code: string; id: string }>(tx, sql`
     SELECT i.code, i.id FROM ilocs i JOIN jsonb_array_elements_text(${JSON.stringify([...new Set(codes)])}::jsonb) AS w(code) ON i.code = w.code
     WHERE i.tenant_id = ${tenantId}::uuid`);
   return new Map(rows.map((r) => [r.code, r.id]));
 }
 
 /** Field errors collected over a whole batch, reported together as one 422 (the first 100). */
-export class FieldErrors {
-  private readonly errors: Record<string, string[]> = {};
-  private count = 0;
-  add(field: string, message: string): void {
-    if (this.count++ < 100) (this.errors[field] ??= []).push(message);
-  }
-  throwIfAny(): void {
-    if (this.count) throw new DomainError('VALIDATION', 'The given data was invalid.', { errors: this.errors });
-  }
-}

@@ -50,6 +50,21 @@ export function filterConditions(filters: TFilter[], columns: Record<string, Any
     const col = columns[f.field]!;
     const v = f.value;
     if (JSON.stringify(v ?? null).includes('\\u0000')) throw bad(`${f.field}: the value contains an invalid character`);
+    // Dates and times go to PostgreSQL as text, checked here: Drizzle's own encoder wants Date objects,
+    // and a text PostgreSQL cannot read as a date must be a 422, not a failed query.
+    const temporal = /Timestamp|Date/.test(col.columnType);
+    const value = (x: Scalar): SQL => {
+      if (!temporal) return sql`${x}`;
+      if (typeof x !== 'string' || !/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(x) || Number.isNaN(Date.parse(x))) {
+        throw bad(`${f.field}: use a date like 2026-01-31 or an ISO date and time`);
+      }
+      return sql`${sql.param(x)}`;
+    };
+    const cmp = (op: 'eq' | 'gt' | 'gte' | 'lt' | 'lte', x: Scalar): SQL => {
+      if (!temporal) return { eq, gt, gte, lt, lte }[op](col, x);
+      const sym = { eq: '=', gt: '>', gte: '>=', lt: '<', lte: '<=' }[op];
+      return sql`${col} ${sql.raw(sym)} ${value(x)}`;
+    };
     switch (f.operator) {
       case 'null':
         return isNull(col);
@@ -57,18 +72,19 @@ export function filterConditions(filters: TFilter[], columns: Record<string, Any
         return isNotNull(col);
       case 'in':
         if (!Array.isArray(v) || v.length === 0 || v.length > 500 || !v.every(isScalar)) throw bad(`${f.field}: in needs a list of values`);
+        if (temporal) return sql`(${sql.join((v as Scalar[]).map((x) => cmp('eq', x)), sql` OR `)})`;
         return inArray(col, v as Scalar[]);
       case 'between': {
         if (!Array.isArray(v) || v.length !== 2 || !v.every(isScalar)) throw bad(`${f.field}: between needs [from, to]`);
-        return and(gte(col, v[0]), lte(col, v[1]))!;
+        return and(cmp('gte', v[0] as Scalar), cmp('lte', v[1] as Scalar))!;
       }
       case 'like':
         if (typeof v !== 'string') throw bad(`${f.field}: like needs a text`);
+        if (temporal) throw bad(`${f.field}: like does not apply to dates`);
         return ilike(col, containsPattern(v));
       default: {
         if (!isScalar(v)) throw bad(`${f.field}: ${f.operator} needs a value`);
-        const op = { where: eq, gt, gte, lt, lte }[f.operator];
-        return op(col, v);
+        return cmp(f.operator === 'where' ? 'eq' : f.operator, v);
       }
     }
   });

@@ -5,7 +5,10 @@ import * as ilocs from '../../modules/ilocs/ilocs.tables';
 import * as auth from '../../modules/auth/auth.tables';
 import * as catalog from '../../modules/catalog/catalog.tables';
 import * as inventory from '../../modules/inventory/inventory.tables';
+import * as mediables from '../../modules/mediables/mediables.tables';
+import * as orders from '../../modules/orders/orders.tables';
+import * as customers from '../../modules/customers/customers.tables';
 
 /** Every module's tables, for Drizzle's typed queries. The SQL in migrations/ is the source of truth. */
-export const schema = { ...users, ...companies, ...suppliers, ...ilocs, ...auth, ...catalog, ...inventory };
+export const schema = { ...users, ...companies, ...suppliers, ...ilocs, ...auth, ...catalog, ...inventory, ...mediables, ...customers, ...orders };
 export type Schema = typeof schema;

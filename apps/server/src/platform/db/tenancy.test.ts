@@ -73,6 +73,8 @@ describe('row-level security', () => {
       JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = i.indkey[0]
       WHERE c.relname IN (SELECT table_name FROM information_schema.columns WHERE column_name = 'tenant_id' AND table_schema = 'public')`);
     expect(rows.length).toBeGreaterThan(0);
-    for (const row of rows) expect(row.first_column, String(row.index)).toBe('tenant_id');
+    // The job queue is claimed across tenants by the worker (policy job_worker): its due-jobs index cannot lead with a tenant.
+    const crossTenant = new Set(['jobs_due_idx']);
+    for (const row of rows) if (!crossTenant.has(String(row.index))) expect(row.first_column, String(row.index)).toBe('tenant_id');
   });
 });

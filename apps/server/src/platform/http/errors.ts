@@ -54,3 +54,34 @@ export function assertId(value: string, what: string): string {
   if (!isUuid(value)) throw notFound(what);
   return value.toLowerCase();
 }
+
+/** 409 INVALID_TRANSITION (API.md): the object's status does not allow the action. */
+export const invalidTransition = (from: string, action: string, message: string) =>
+  new DomainError('INVALID_TRANSITION', message, { from, action });
+
+/**
+ * Collects field errors of one request and throws them as one 422 (at most 100 kept, so a 10,000-row body
+ * cannot make a 10,000-entry answer).
+ */
+export class FieldErrors {
+  private readonly errors: Record<string, string[]> = {};
+  private count = 0;
+
+  add(field: string, message: string): void {
+    if (this.count++ < 100) (this.errors[field] ??= []).push(message);
+  }
+
+  get empty(): boolean {
+    return this.count === 0;
+  }
+
+  /** The first message, the natural summary when one field is wrong. */
+  get first(): string | undefined {
+    return Object.values(this.errors)[0]?.[0];
+  }
+
+  /** Throws the collected errors, if any, with `message` as the summary. */
+  throwIfAny(message = 'The given data was invalid.'): void {
+    if (this.count) throw new DomainError('VALIDATION', message, { errors: this.errors });
+  }
+}

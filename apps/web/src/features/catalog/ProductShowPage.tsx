@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/StateViews';
 import { useToast } from '../../shared/ui/toast';
 import { useInventory } from '../inventory/api';
+import { ProductImages } from '../media/ProductImages';
 import { PRICE_CODES, useDeleteProduct, useProduct, type Product, type Sku } from './api';
 import { SkuStatusChip } from './SkuStatusChip';
 import { formatDecimal, formatMoney } from './format';
@@ -73,6 +74,7 @@ export function ProductShowPage() {
         </>,
       )}
       <ProductDetails product={data} />
+      <ProductImages productId={data.id} />
       <Typography variant="h6" component="h2" sx={{ mt: 3, mb: 1.5 }}>
         {t('product.skusSection')}
       </Typography>

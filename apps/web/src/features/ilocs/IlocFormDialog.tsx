@@ -13,7 +13,7 @@ import { FormDialogBody } from '../../shared/ui/FormDialogBody';
 type IlocFormInput = z.input<typeof ZIlocCreate>;
 
 const FIELDS = [
-  'name', 'code', 'type', 'company', 'menu', 'status', 'address1', 'city', 'region', 'postal_code', 'country',
+  'name', 'code', 'type', 'company', 'menu', 'status', 'address1', 'city', 'region', 'postal_code', 'country', 'priority',
 ] as const;
 
 function toInput(iloc: Iloc | null): IlocFormInput {
@@ -29,6 +29,7 @@ function toInput(iloc: Iloc | null): IlocFormInput {
     region: iloc?.region ?? null,
     postal_code: iloc?.postal_code ?? null,
     country: iloc?.country ?? null,
+    priority: iloc?.priority ?? undefined,
   };
 }
 
@@ -122,6 +123,14 @@ function IlocForm({ iloc, onClose, onSubmit }: Omit<IlocFormDialogProps, 'open'>
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField {...text('country')} label={t('fields.country')} autoComplete="country" slotProps={{ htmlInput: { maxLength: 2 } }} />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField
+            {...field('priority', { setValueAs: (v: unknown) => (v === '' || v === null || v === undefined ? undefined : Number(v)) }, t('fields.priorityHelp'))}
+            type="number"
+            label={t('fields.priority')}
+            slotProps={{ htmlInput: { min: 0, step: 1 } }}
+          />
         </Grid>
         <Grid size={12}>
           <FormControlLabel

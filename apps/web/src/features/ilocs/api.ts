@@ -17,6 +17,8 @@ export interface Iloc {
   region: string | null;
   postal_code: string | null;
   country: string | null;
+  /** Allocation order: lower first. */
+  priority?: number;
   created_at: string;
   updated_at: string;
 }

@@ -1,9 +1,9 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Table, TableBody, TableCell,
-  TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme,
+  Alert, Box, Button, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography, useMediaQuery, useTheme,
 } from '@mui/material';
+import { ImportErrorsTable } from '../../shared/ui/ImportErrorsTable';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { INVENTORY_IMPORT_COLUMNS, PRODUCT_CSV_COLUMNS } from '@omnio/domain';
 import { errorText } from '../../shared/ui/form-helpers';
@@ -156,29 +156,12 @@ export function ImportReportView({ report }: { report: ImportReport }) {
         <Chip color={report.failed > 0 ? 'error' : 'default'} variant="outlined" label={t('import.failed', { count: report.failed })} />
       </Stack>
       {errors.length > 0 && (
-        <TableContainer sx={{ maxHeight: { sm: 360 }, border: 1, borderColor: 'divider', borderRadius: 1 }} tabIndex={0} aria-labelledby="import-errors-caption">
-          <Table size="small" stickyHeader>
-            <caption id="import-errors-caption" style={{ captionSide: 'top', textAlign: 'start', padding: '8px 16px' }}>
-              {t('import.errorsCaption')}
-            </caption>
-            <TableHead>
-              <TableRow>
-                <TableCell sx={{ width: 56 }}>{t('import.line')}</TableCell>
-                <TableCell sx={{ width: { sm: 160 } }}>{t('fields.sku')}</TableCell>
-                <TableCell>{t('import.message')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {errors.map((e, index) => (
-                <TableRow key={`${e.line}-${index}`}>
-                  <TableCell>{e.line}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{e.sku ?? '—'}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{e.message}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <ImportErrorsTable
+          id="import-errors-caption"
+          caption={t('import.errorsCaption')}
+          labels={{ line: t('import.line'), key: t('fields.sku'), message: t('import.message') }}
+          rows={errors.map((e) => ({ line: e.line, key: e.sku, message: e.message }))}
+        />
       )}
     </Stack>
   );

@@ -2,6 +2,8 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Chip, useMediaQuery, useTheme } from '@mui/material';
 import { GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import CalculateOutlined from '@mui/icons-material/CalculateOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import type { ServerGridState } from '../../shared/ui/data-grid';
@@ -22,11 +24,13 @@ interface InventoryGridProps {
   emptyLabel: string;
   canAdjust: boolean;
   onAdjust(row: InventoryRow): void;
+  onHistory(row: InventoryRow): void;
+  onExplain(row: InventoryRow): void;
   onOpenProduct(row: InventoryRow): void;
 }
 
 /** One row per SKU × iloc, paged, sorted and filtered by the server (catalogs of 100k SKUs). */
-export function InventoryGrid({ rows, total, loading, grid, emptyLabel, canAdjust, onAdjust, onOpenProduct }: InventoryGridProps) {
+export function InventoryGrid({ rows, total, loading, grid, emptyLabel, canAdjust, onAdjust, onHistory, onExplain, onOpenProduct }: InventoryGridProps) {
   const { t, i18n } = useTranslation('inventory');
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('md'));
@@ -61,13 +65,15 @@ export function InventoryGrid({ rows, total, loading, grid, emptyLabel, canAdjus
           ...(canAdjust
             ? [<GridActionsCellItem key="adjust" icon={<TuneOutlined />} label={t('actions.adjust')} onClick={() => onAdjust(row)} showInMenu={phone} />]
             : []),
-          <GridActionsCellItem key="product" icon={<OpenInNew />} label={t('actions.openProduct')} onClick={() => onOpenProduct(row)} showInMenu={phone || canAdjust} />,
+          <GridActionsCellItem key="history" icon={<HistoryOutlined />} label={t('actions.history')} onClick={() => onHistory(row)} showInMenu />,
+          <GridActionsCellItem key="availability" icon={<CalculateOutlined />} label={t('actions.availability')} onClick={() => onExplain(row)} showInMenu />,
+          <GridActionsCellItem key="product" icon={<OpenInNew />} label={t('actions.openProduct')} onClick={() => onOpenProduct(row)} showInMenu />,
         ],
       },
     ];
     // Only what the server can order by is sortable.
     return cols.map((c) => ({ ...c, sortable: SORTABLE.has(c.field) }));
-  }, [t, i18n.language, phone, canAdjust, onAdjust, onOpenProduct]);
+  }, [t, i18n.language, phone, canAdjust, onAdjust, onHistory, onExplain, onOpenProduct]);
 
   return (
     <CatalogGrid

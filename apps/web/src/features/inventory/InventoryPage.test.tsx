@@ -106,6 +106,30 @@ describe('InventoryPage', { timeout: 30_000 }, () => {
     });
   });
 
+  it("opens a row's history and its channel availability from the row's menu", async () => {
+    const net = routeFetch(routes([
+      ['GET', '/api/1.0/inventory/movements', [200, page([])]],
+      ['GET', '/api/1.0/inventory/availability', [200, page([])]],
+    ]));
+    renderWithProviders(<InventoryPage />, { session: fakeSession(['read-product'], 'tenant') });
+    await screen.findByText('Shipedge Reno', {}, SLOW);
+
+    fireEvent.click(screen.getAllByRole('menuitem', { name: 'more' })[1]!);
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'History' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Stock history of TEE-M' });
+    expect(await within(drawer).findByText('No stock movements at this location yet')).toBeTruthy();
+    expect(net.to('GET', '/api/1.0/inventory/movements')[0]?.url.searchParams.get('search')).toBe(`sku_id:${row().sku_id};iloc:${RENO}`);
+    fireEvent.click(within(drawer).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Stock history of TEE-M' })).toBeNull());
+
+    fireEvent.click((await screen.findAllByRole('menuitem', { name: 'more' }))[0]!);
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Channel availability' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Channel availability of TEE-M' });
+    expect(within(dialog).getByRole('checkbox', { name: 'Austin Main Warehouse' })).toHaveProperty('checked', true);
+    expect(within(dialog).getByRole('checkbox', { name: 'Shipedge Reno' })).toHaveProperty('checked', false);
+    await waitFor(() => expect(net.to('GET', '/api/1.0/inventory/availability')[0]?.url.searchParams.get('iloc_ids')).toBe(AUSTIN), SLOW);
+  });
+
   it('offers no adjusting or importing without the rights', async () => {
     routeFetch(routes());
     renderWithProviders(<InventoryPage />, { session: fakeSession(['read-product'], 'tenant') });

@@ -18,11 +18,13 @@ import { useDebounced } from '../../shared/ui/useDebounced';
 import { SKU_TYPES, fetchSku, listSearch } from '../catalog/api';
 import { useIlocs } from '../ilocs/api';
 import { AdjustDialog, type IlocOption } from './AdjustDialog';
+import { AvailabilityDialog } from './AvailabilityDialog';
 import {
   downloadCsv, inventorySearch, useAdjustInventory, useInventory, type CsvKind, type InventoryFilters, type InventoryRow,
 } from './api';
 import { ImportDialog } from './ImportDialog';
 import { InventoryGrid } from './InventoryGrid';
+import { MovementHistoryDrawer } from './MovementHistoryDrawer';
 
 type AdjustState = { row: InventoryRow | null } | null;
 
@@ -49,6 +51,8 @@ export function InventoryPage() {
   // The products import creates what it does not find: it needs create-product (docs/api-catalog.md).
   const canImportProducts = session.can('create-product');
   const [adjusting, setAdjusting] = useState<AdjustState>(null);
+  const [historyOf, setHistoryOf] = useState<InventoryRow | null>(null);
+  const [explaining, setExplaining] = useState<InventoryRow | null>(null);
   const [importing, setImporting] = useState<CsvKind | null>(null);
   const [exportAnchor, setExportAnchor] = useState<HTMLElement | null>(null);
   const [importAnchor, setImportAnchor] = useState<HTMLElement | null>(null);
@@ -60,6 +64,8 @@ export function InventoryPage() {
   };
 
   const onAdjust = useCallback((row: InventoryRow) => setAdjusting({ row }), []);
+  const onHistory = useCallback((row: InventoryRow) => setHistoryOf(row), []);
+  const onExplain = useCallback((row: InventoryRow) => setExplaining(row), []);
   const onOpenProduct = useCallback(
     (row: InventoryRow) => {
       fetchSku(row.sku_id)
@@ -200,6 +206,8 @@ export function InventoryPage() {
         emptyLabel={filters.search || filters.ilocId || filters.type || filters.available ? t('list.noMatches') : t('list.empty')}
         canAdjust={canAdjust}
         onAdjust={onAdjust}
+        onHistory={onHistory}
+        onExplain={onExplain}
         onOpenProduct={onOpenProduct}
       />
       <AdjustDialog
@@ -215,6 +223,8 @@ export function InventoryPage() {
         }}
       />
       <ImportDialog kind={importing} onClose={() => setImporting(null)} />
+      <MovementHistoryDrawer row={historyOf} ilocs={ilocs} onClose={() => setHistoryOf(null)} />
+      <AvailabilityDialog row={explaining} ilocs={ilocs} onClose={() => setExplaining(null)} />
     </Box>
   );
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ADJUSTABLE_BUCKETS, ADJUSTMENT_REASONS, type AdjustableBucket, type AdjustmentReason, type InventoryRow, type Paginated,
+  ADJUSTABLE_BUCKETS, ADJUSTMENT_REASONS, type AdjustableBucket, type AdjustmentReason, type AvailabilityIlocDetail, type ChannelAvailability,
+  type InventoryMovement, type InventoryRow, type Paginated,
 } from '@omnio/domain';
 import { API_BASE, HttpError, http, refreshOnce, type QueryParams } from '../../shared/api/http';
 import { getTokens } from '../../shared/session/storage';
@@ -8,7 +9,9 @@ import { listQuery, listSearch, type ListParams } from '../catalog/api';
 
 /* ------------------------------------------------------------------ shapes (docs/api-catalog.md) */
 
-export type { InventoryRow };
+export type { InventoryMovement, InventoryRow };
+/** GET /inventory/availability's answer for one SKU: each iloc's term with its on-hand and reserved units. */
+export type ChannelFigure = ChannelAvailability<AvailabilityIlocDetail>;
 export const BUCKETS = ADJUSTABLE_BUCKETS;
 export type Bucket = AdjustableBucket;
 /** Reasons a person picks; reserve, release and consume belong to orders and transfers. */
@@ -56,6 +59,8 @@ export function inventorySearch(filters: InventoryFilters): string | undefined {
 export const inventoryKeys = {
   all: ['inventory'] as const,
   list: (params: unknown) => ['inventory', 'list', params] as const,
+  movements: (params: unknown) => ['inventory', 'movements', params] as const,
+  availability: (params: unknown) => ['inventory', 'availability', params] as const,
 };
 
 export function inventoryRowId(row: Pick<InventoryRow, 'sku_id' | 'iloc_id'>): string {
@@ -69,6 +74,70 @@ export function useInventory(params: ListParams, filters: InventoryFilters, enab
     enabled,
     placeholderData: keepPreviousData,
     queryFn: () => http.get<Paginated<InventoryRow>>('/inventory', { params: listQuery(params, search) }),
+  });
+}
+
+/** The locations a row's history and explanation offer: the listed ones, plus the row's own if it is not listed (archived). */
+export function withRowIloc<T extends { id: string; name: string; code: string | null }>(ilocs: T[], row: InventoryRow): (T | { id: string; name: string; code: null })[] {
+  return ilocs.some((i) => i.id === row.iloc_id) ? ilocs : [{ id: row.iloc_id, name: row.iloc_name, code: null }, ...ilocs];
+}
+
+/* ------------------------------------------------------------------ movement history */
+
+export interface MovementParams {
+  skuId: string;
+  /** '' for every location. */
+  ilocId: string;
+  page: number;
+  perPage: number;
+}
+
+/** A SKU's movements (its stock holder's), newest first, with the balance after each one. */
+export function useMovements(params: MovementParams | null) {
+  return useQuery({
+    queryKey: inventoryKeys.movements(params),
+    enabled: params !== null,
+    placeholderData: keepPreviousData,
+    queryFn: () =>
+      http.get<Paginated<InventoryMovement>>('/inventory/movements', {
+        params: {
+          search: listSearch('', { sku_id: params!.skuId, iloc: params!.ilocId }),
+          include: 'balance_after',
+          page: params!.page,
+          per_page: params!.perPage,
+        },
+      }),
+  });
+}
+
+/* ------------------------------------------------------------------ channel availability */
+
+export interface AvailabilityParams {
+  skuId: string;
+  ilocIds: string[];
+  /** As typed: the server validates (0–100, at most 2 decimals). */
+  reservePercentage: string;
+  /** '' for no cap. */
+  maxListed: string;
+}
+
+/** The channel figure of one SKU with every term of it (GET /inventory/availability). */
+export function useChannelAvailability(params: AvailabilityParams | null) {
+  return useQuery({
+    queryKey: inventoryKeys.availability(params),
+    enabled: params !== null,
+    placeholderData: keepPreviousData,
+    queryFn: async () => {
+      const page = await http.get<Paginated<ChannelFigure>>('/inventory/availability', {
+        params: {
+          sku_ids: params!.skuId,
+          iloc_ids: params!.ilocIds.join(','),
+          reserve_percentage: params!.reservePercentage || undefined,
+          max_listed: params!.maxListed || undefined,
+        },
+      });
+      return page.data[0] ?? null;
+    },
   });
 }
 

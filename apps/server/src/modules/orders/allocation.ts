@@ -1,0 +1,211 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db/client';
+import { queryRows } from '../../platform/db/rows';
+import { applyMovementBatch } from '../inventory/ledger';
+import { HOLDER_OF_S, SYNSET_OF_S, uuidArray } from '../inventory/holder-sql';
+
+/**
+ * Allocation: which iloc's stock each order line takes. The strategy is a pure function over a locked
+ * snapshot of the balances, so it can be swapped (nearest iloc, cheapest, a rule's choice) without
+ * touching how stock is locked and reserved.
+ */
+
+export interface AllocIloc {
+  id: string;
+  name: string;
+  priority: number;
+}
+
+/** What a line still needs, in units of the SKU as sold, and the holder it draws on. */
+export interface LineNeed {
+  orderId: string;
+  lineId: string;
+  skuId: string;
+  holderId: string;
+  /** Holder units per unit sold (a pack of 6: 6). */
+  factor: number;
+  need: number;
+  /** The line asked for one iloc: only that one may serve it. */
+  ilocId?: string | null;
+}
+
+export interface Allocation {
+  orderId: string;
+  lineId: string;
+  skuId: string;
+  holderId: string;
+  factor: number;
+  ilocId: string;
+  quantity: number;
+}
+
+/** Available holder units per `holderId|ilocId`; the strategy consumes it as it allocates. */
+export type Availability = Map<string, number>;
+export const availKey = (holderId: string, ilocId: string) => `${holderId}|${ilocId}`;
+
+export type AllocationStrategy = (lines: LineNeed[], ilocs: AllocIloc[], available: Availability) => Allocation[];
+
+/**
+ * The default: ilocs in priority order (then name); a line takes what the first iloc can give in whole
+ * units and the rest from the next ones. Lines are served in the order given (orders in import order), so
+ * an earlier order is never starved by a later one in the same batch.
+ */
+export const priorityStrategy: AllocationStrategy = (lines, ilocs, available) => {
+  const ordered = [...ilocs].sort((a, b) => a.priority - b.priority || a.name.localeCompare(b.name) || (a.id < b.id ? -1 : 1));
+  const out: Allocation[] = [];
+  for (const line of lines) {
+    let need = line.need;
+    for (const iloc of ordered) {
+      if (need <= 0) break;
+      if (line.ilocId && line.ilocId !== iloc.id) continue;
+      const key = availKey(line.holderId, iloc.id);
+      const units = Math.floor((available.get(key) ?? 0) / line.factor);
+      const take = Math.min(units, need);
+      if (take <= 0) continue;
+      available.set(key, (available.get(key) ?? 0) - take * line.factor);
+      need -= take;
+      out.push({ orderId: line.orderId, lineId: line.lineId, skuId: line.skuId, holderId: line.holderId, factor: line.factor, ilocId: iloc.id, quantity: take });
+    }
+  }
+  return out;
+};
+
+let strategy: AllocationStrategy = priorityStrategy;
+/** Plug another strategy in (process-wide). Answers the previous one. */
+export function setAllocationStrategy(next: AllocationStrategy): AllocationStrategy {
+  const previous = strategy;
+  strategy = next;
+  return previous;
+}
+
+/** The tenant's ilocs that can ship: active and not archived. */
+export async function shippingIlocs(tx: Tx, tenantId: string): Promise<AllocIloc[]> {
+  return queryRows<AllocIloc>(tx, sql`
+    SELECT id, name, priority FROM ilocs
+    WHERE tenant_id = ${tenantId}::uuid AND status = 'ACTIVE' AND archived_at IS NULL
+    ORDER BY priority, name`);
+}
+
+/**
+ * Locks every balance the lines could draw on, in (sku_id, iloc_id) order — the order the ledger uses
+ * too, so concurrent imports queue instead of deadlocking — runs the strategy on what is available under
+ * the locks, and reserves the result through the ledger (reason 'reserve', reference the order). Answers
+ * the reservations made; the caller records them. (Reading without locks and locking only the chosen
+ * balances was tried: a second round after a lost race then locks out of order, and two imports deadlock.)
+ */
+export async function reserveForLines(tx: Tx, tenantId: string, lines: LineNeed[], userId: string | null): Promise<Allocation[]> {
+  const wanted = lines.filter((l) => l.need > 0);
+  if (wanted.length === 0) return [];
+  const ilocs = await shippingIlocs(tx, tenantId);
+  if (ilocs.length === 0) return [];
+  const holders = [...new Set(wanted.map((l) => l.holderId))];
+  const balances = await queryRows<{ sku_id: string; iloc_id: string; available: number }>(tx, sql`
+    SELECT sku_id, iloc_id, qty_good - qty_reserved AS available FROM inventory_balances
+    WHERE tenant_id = ${tenantId}::uuid AND sku_id = ANY(${uuidArray(holders)}) AND iloc_id = ANY(${uuidArray(ilocs.map((i) => i.id))})
+      AND qty_good > qty_reserved
+    ORDER BY sku_id, iloc_id
+    FOR UPDATE`);
+  if (balances.length === 0) return [];
+  const available: Availability = new Map(balances.map((b) => [availKey(b.sku_id, b.iloc_id), Number(b.available)]));
+  const allocations = strategy(wanted, ilocs, available);
+  if (allocations.length === 0) return [];
+  await applyMovementBatch(tx, tenantId, allocations.map((a) => ({
+    skuId: a.holderId,
+    ilocId: a.ilocId,
+    delta: { reserved: a.quantity * a.factor },
+    reason: 'reserve' as const,
+    reference: { type: 'order', id: a.orderId },
+    userId,
+  })));
+  return allocations;
+}
+
+/** Allocates what existing lines still need: reserve, then add to their allocations and qty_allocated. */
+export async function allocateAndReserve(tx: Tx, tenantId: string, lines: LineNeed[], userId: string | null): Promise<Allocation[]> {
+  const allocations = await reserveForLines(tx, tenantId, lines, userId);
+  if (allocations.length) await recordAllocations(tx, tenantId, allocations);
+  return allocations;
+}
+
+/** Inserts allocations of lines that were just created (no earlier allocation can exist). */
+export async function insertNewAllocations(tx: Tx, tenantId: string, allocations: Allocation[]): Promise<void> {
+  if (allocations.length === 0) return;
+  const rows = allocations.map((a) => ({ o: a.orderId, l: a.lineId, s: a.skuId, i: a.ilocId, q: a.quantity }));
+  await tx.execute(sql`
+    INSERT INTO order_allocations (tenant_id, order_id, line_id, sku_id, iloc_id, quantity)
+    SELECT ${tenantId}::uuid, x.o, x.l, x.s, x.i, x.q FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(o uuid, l uuid, s uuid, i uuid, q int)`);
+}
+
+/** Adds the allocations to order_allocations and the lines' qty_allocated, set-based. */
+async function recordAllocations(tx: Tx, tenantId: string, allocations: Allocation[]): Promise<void> {
+  const rows = allocations.map((a) => ({ o: a.orderId, l: a.lineId, s: a.skuId, i: a.ilocId, q: a.quantity }));
+  await tx.execute(sql`
+    INSERT INTO order_allocations (tenant_id, order_id, line_id, sku_id, iloc_id, quantity)
+    SELECT ${tenantId}::uuid, x.o, x.l, x.s, x.i, x.q FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(o uuid, l uuid, s uuid, i uuid, q int)
+    ORDER BY x.l, x.i
+    ON CONFLICT (tenant_id, line_id, iloc_id) DO UPDATE SET quantity = order_allocations.quantity + excluded.quantity, updated_at = now()`);
+  const perLine = new Map<string, number>();
+  for (const a of allocations) perLine.set(a.lineId, (perLine.get(a.lineId) ?? 0) + a.quantity);
+  const lineRows = [...perLine].map(([l, q]) => ({ l, q }));
+  await tx.execute(sql`
+    UPDATE order_lines ol SET qty_allocated = ol.qty_allocated + x.q
+    FROM jsonb_to_recordset(${JSON.stringify(lineRows)}::jsonb) AS x(l uuid, q int)
+    WHERE ol.tenant_id = ${tenantId}::uuid AND ol.id = x.l`);
+}
+
+interface HeldAllocation {
+  id: string;
+  order_id: string;
+  iloc_id: string;
+  quantity: number;
+  holder_id: string;
+  factor: number;
+}
+
+/** The orders' allocations still holding a reservation, locked, with the stock holder each draws on. */
+async function lockHeldAllocations(tx: Tx, tenantId: string, orderIds: string[]): Promise<HeldAllocation[]> {
+  return queryRows<HeldAllocation>(tx, sql`
+    SELECT a.id, a.order_id, a.iloc_id, a.quantity, ${HOLDER_OF_S} AS holder_id, coalesce(s.pack_quantity, 1) AS factor
+    FROM order_allocations a
+    JOIN skus s ON s.tenant_id = a.tenant_id AND s.id = a.sku_id
+    ${SYNSET_OF_S}
+    WHERE a.tenant_id = ${tenantId}::uuid AND a.order_id = ANY(${uuidArray(orderIds)}) AND a.quantity > 0
+    ORDER BY a.id
+    FOR UPDATE OF a`);
+}
+
+/**
+ * Ends every unshipped reservation of the orders through the ledger: `release` gives the stock back
+ * (cancel, close, edit); `consume` ships it (mark as shipped: good and reserved both drop, and the
+ * allocation counts the units as shipped). Lines end with nothing allocated.
+ */
+export async function endOrderReservations(
+  tx: Tx, tenantId: string, orderIds: string[], userId: string | null, how: 'release' | 'consume', note: string | null = null,
+): Promise<number> {
+  if (orderIds.length === 0) return 0;
+  const held = await lockHeldAllocations(tx, tenantId, orderIds);
+  if (held.length === 0) return 0;
+  await applyMovementBatch(tx, tenantId, held.map((h) => {
+    const units = h.quantity * Number(h.factor);
+    return {
+      skuId: h.holder_id,
+      ilocId: h.iloc_id,
+      delta: how === 'release' ? { reserved: -units } : { good: -units, reserved: -units },
+      reason: how,
+      reference: { type: 'order', id: h.order_id },
+      note,
+      userId,
+    };
+  }));
+  await tx.execute(sql`
+    UPDATE order_allocations SET ${how === 'consume' ? sql`qty_shipped = qty_shipped + quantity, ` : sql``}quantity = 0, updated_at = now()
+    WHERE tenant_id = ${tenantId}::uuid AND id = ANY(${uuidArray(held.map((h) => h.id))})`);
+  await tx.execute(sql`
+    UPDATE order_lines SET qty_allocated = 0
+    WHERE tenant_id = ${tenantId}::uuid AND order_id = ANY(${uuidArray(orderIds)}) AND qty_allocated > 0`);
+  return held.length;
+}
+
+/** Gives back every unshipped reservation of the orders (cancel, close, edit). */
+export const releaseOrderReservations = (tx: Tx, tenantId: string, orderIds: string[], userId: string | null) =>
+  endOrderReservations(tx, tenantId, orderIds, userId, 'release');

@@ -1,0 +1,227 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import Decimal from 'decimal.js';
+import type { OrderErrorCode, OrderStatus, TOrderInput } from '@omnio/domain';
+import type { Tx } from '../../platform/db/client';
+import { queryRows } from '../../platform/db/rows';
+import { recordStatusEvents } from '../../platform/db/status-events';
+import { enqueueJobs } from '../../platform/jobs/jobs';
+import { insertNewAllocations, reserveForLines, type LineNeed } from './allocation';
+import { checkOrder, lookupSkus, type HookContext } from './order-pipeline';
+import { takeOrderNumbers } from './order-numbers';
+import { linkCustomers } from './order-customers';
+
+export const RELEASE_HOLD_JOB = 'orders.release-hold';
+
+export interface CreateResult {
+  index: number;
+  id: string;
+  number: string;
+  status: OrderStatus;
+  error_code: OrderErrorCode | null;
+  error_message: string | null;
+  duplicate: boolean;
+}
+
+interface Prepared {
+  index: number;
+  id: string;
+  input: TOrderInput;
+  channel: string;
+  externalId: string | null;
+  status: OrderStatus;
+  errorCode: OrderErrorCode | null;
+  errorMessage: string | null;
+  holdUntil: string | null;
+  totals: { subtotal: string; discount: string; tax: string; shipping: string; total: string; units: number };
+  lines: { id: string; lineNo: number; skuText: string; skuId: string | null; holderId: string | null; factor: number; quantity: number; price: string; discount: string; tax: string; total: string; ilocId: string | null }[];
+}
+
+const money = (v: string | undefined) => new Decimal(v ?? '0');
+
+export function orderTotals(input: TOrderInput) {
+  let subtotal = new Decimal(0);
+  let discount = new Decimal(0);
+  let tax = new Decimal(0);
+  let units = 0;
+  const lineTotals = input.lines.map((l) => {
+    const q = Number.isFinite(l.quantity) ? l.quantity : 0;
+    const gross = money(l.price).times(q);
+    subtotal = subtotal.plus(gross);
+    discount = discount.plus(money(l.discount));
+    tax = tax.plus(money(l.tax));
+    units += Number.isInteger(q) && q > 0 ? q : 0;
+    return gross.minus(money(l.discount)).plus(money(l.tax)).toFixed(2);
+  });
+  const shipping = money(input.shipping);
+  const total = subtotal.minus(discount).plus(tax).plus(shipping);
+  return {
+    lineTotals,
+    totals: { subtotal: subtotal.toFixed(2), discount: discount.toFixed(2), tax: tax.toFixed(2), shipping: shipping.toFixed(2), total: total.toFixed(2), units },
+  };
+}
+
+/** An int4 column holds what a channel sends only within bounds; a wild quantity is kept as 0 with the order in error. */
+export const storableQuantity = (q: number) => (Number.isInteger(q) && Math.abs(q) <= 1_000_000_000 ? q : 0);
+
+/**
+ * The import pipeline for new orders, set-based whatever the batch size: resolve SKUs → hooks → validate
+ * → insert (idempotent on channel + external id) → allocate and reserve → number → history. An order that
+ * fails a check is kept in `error` with its code; nothing else in the batch is affected.
+ */
+export async function createOrders(tx: Tx, tenantId: string, userId: string | null, inputs: TOrderInput[]): Promise<CreateResult[]> {
+  if (inputs.length === 0) return [];
+  const hookCtx: HookContext = { tx, tenantId, userId };
+  const lookup = await lookupSkus(tx, tenantId, inputs);
+  const now = Date.now();
+
+  // Within one batch the same (channel, external id) twice is one order.
+  const firstOf = new Map<string, number>();
+  const prepared: Prepared[] = [];
+  const sameAs = new Map<number, number>();
+  for (const [index, raw] of inputs.entries()) {
+    const channel = raw.channel?.trim() || 'manual';
+    const externalId = raw.external_id?.trim() || null;
+    if (externalId) {
+      const key = `${channel}\u0000${externalId}`;
+      const first = firstOf.get(key);
+      if (first !== undefined) {
+        sameAs.set(index, first);
+        continue;
+      }
+      firstOf.set(key, index);
+    }
+    const draft = raw.status === 'draft';
+    const { order: input, problem } = draft ? { order: raw, problem: null } : await checkOrder(raw, lookup, hookCtx);
+    const holdUntil = input.hold_until && Date.parse(input.hold_until) > now ? new Date(input.hold_until).toISOString() : null;
+    const status: OrderStatus = draft ? 'draft' : problem ? 'error' : holdUntil ? 'on_hold' : 'open';
+    const { lineTotals, totals } = orderTotals(input);
+    prepared.push({
+      index, id: randomUUID(), input, channel, externalId, status,
+      errorCode: problem?.code ?? null, errorMessage: problem?.message ?? null, holdUntil, totals,
+      lines: input.lines.map((l, i) => {
+        const hit = lookup.skus.get(l.sku.trim());
+        return {
+          id: randomUUID(), lineNo: i + 1, skuText: l.sku, skuId: hit?.skuId ?? null, holderId: hit?.holderId ?? null, factor: hit?.factor ?? 1,
+          quantity: storableQuantity(l.quantity), price: money(l.price).toFixed(2), discount: money(l.discount).toFixed(2), tax: money(l.tax).toFixed(2),
+          total: lineTotals[i]!, ilocId: l.iloc_id ?? null,
+        };
+      }),
+    });
+  }
+
+  const numberOf = new Map<string, string>();
+  const customerOf = await linkCustomers(tx, tenantId, prepared.map((p) => p.input));
+
+  // Sorted by (channel, external id): two batches naming the same orders wait for each other in one order.
+  const toInsert = [...prepared].sort((a, b) => (a.channel + '\u0000' + (a.externalId ?? '')).localeCompare(b.channel + '\u0000' + (b.externalId ?? '')));
+  const orderRows = toInsert.map((p, n) => ({
+    n, id: p.id, channel: p.channel, external_id: p.externalId, status: p.status, error_code: p.errorCode, error_message: p.errorMessage,
+    customer_id: customerOf[prepared.indexOf(p)] ?? null,
+    customer: p.input.customer ?? {}, billing_address: p.input.billing_address ?? null, shipping_address: p.input.shipping_address ?? null,
+    currency: p.input.currency ?? 'USD', subtotal: p.totals.subtotal, discount_total: p.totals.discount, tax_total: p.totals.tax,
+    shipping_total: p.totals.shipping, total: p.totals.total, line_count: p.lines.length, unit_count: p.totals.units,
+    notes: p.input.notes ?? null, metadata: p.input.metadata ?? {}, hold_until: p.holdUntil,
+    shipable_date: p.input.shipable_date ?? null, deliver_by: p.input.deliver_by ?? null,
+    ship_method: p.input.ship_method?.trim().toLowerCase() || (p.status === 'error' ? p.input.ship_method ?? null : 'standard'),
+    ship_carrier: p.input.ship_carrier?.trim().toLowerCase() || null,
+  }));
+  const inserted = new Set((await queryRows<{ id: string }>(tx, sql`
+    INSERT INTO orders (tenant_id, id, number, channel, external_id, status, error_code, error_message, customer_id, customer,
+      billing_address, shipping_address, currency, subtotal, discount_total, tax_total, shipping_total, total, line_count, unit_count,
+      notes, metadata, hold_until, shipable_date, deliver_by, ship_method, ship_carrier, created_by)
+    SELECT ${tenantId}::uuid, x.id, 'new-' || x.id::text, x.channel, x.external_id, x.status, x.error_code, x.error_message, x.customer_id,
+      coalesce(x.customer, '{}'::jsonb), x.billing_address, x.shipping_address, x.currency, x.subtotal, x.discount_total, x.tax_total,
+      x.shipping_total, x.total, x.line_count, x.unit_count, x.notes, coalesce(x.metadata, '{}'::jsonb), x.hold_until, x.shipable_date,
+      x.deliver_by, x.ship_method, x.ship_carrier, ${userId}::uuid
+    FROM jsonb_to_recordset(${JSON.stringify(orderRows)}::jsonb) AS x(n int, id uuid, channel text, external_id text, status text,
+      error_code text, error_message text, customer_id uuid, customer jsonb, billing_address jsonb, shipping_address jsonb, currency text,
+      subtotal numeric, discount_total numeric, tax_total numeric, shipping_total numeric, total numeric, line_count int, unit_count int,
+      notes text, metadata jsonb, hold_until timestamptz, shipable_date date, deliver_by date, ship_method text, ship_carrier text)
+    ORDER BY x.n
+    ON CONFLICT (tenant_id, channel, external_id) DO NOTHING
+    RETURNING id`)).map((r) => r.id));
+
+  const fresh = prepared.filter((p) => inserted.has(p.id));
+  const dupes = prepared.filter((p) => !inserted.has(p.id));
+  const existing = new Map<string, { id: string; number: string; status: OrderStatus; error_code: OrderErrorCode | null; error_message: string | null }>();
+  if (dupes.length) {
+    const keys = dupes.map((d) => ({ c: d.channel, e: d.externalId }));
+    const rows = await queryRows<{ id: string; number: string; status: OrderStatus; error_code: OrderErrorCode | null; error_message: string | null; channel: string; external_id: string }>(tx, sql`
+      SELECT o.id, o.number, o.status, o.error_code, o.error_message, o.channel, o.external_id
+      FROM jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) AS k(c text, e text)
+      JOIN orders o ON o.tenant_id = ${tenantId}::uuid AND o.channel = k.c AND o.external_id = k.e`);
+    for (const r of rows) existing.set(`${r.channel}\u0000${r.external_id}`, r);
+  }
+
+  if (fresh.length) {
+    // Valid orders reserve first, in import order (held orders keep their reservation through the hold);
+    // the lines are then written once, with what they got.
+    const needs: LineNeed[] = fresh
+      .filter((p) => p.status === 'open' || p.status === 'on_hold')
+      .flatMap((p) => p.lines.map((l) => ({ orderId: p.id, lineId: l.id, skuId: l.skuId!, holderId: l.holderId!, factor: l.factor, need: l.quantity, ilocId: l.ilocId })));
+    const allocations = await reserveForLines(tx, tenantId, needs, userId);
+    const allocatedPerOrder = new Map<string, number>();
+    const allocatedPerLine = new Map<string, number>();
+    for (const a of allocations) {
+      allocatedPerOrder.set(a.orderId, (allocatedPerOrder.get(a.orderId) ?? 0) + a.quantity);
+      allocatedPerLine.set(a.lineId, (allocatedPerLine.get(a.lineId) ?? 0) + a.quantity);
+    }
+    const lineRows = fresh.flatMap((p) => {
+      const reserving = p.status === 'open' || p.status === 'on_hold';
+      return p.lines.map((l) => {
+        const allocated = allocatedPerLine.get(l.id) ?? 0;
+        return {
+          id: l.id, o: p.id, n: l.lineNo, t: l.skuText, s: l.skuId, q: l.quantity, p: l.price, d: l.discount, x: l.tax, tt: l.total,
+          name: p.input.lines[l.lineNo - 1]!.name ?? null, i: l.ilocId, a: p.input.lines[l.lineNo - 1]!.shipping_address ?? null,
+          qa: allocated, qb: reserving ? Math.max(l.quantity - allocated, 0) : 0,
+        };
+      });
+    });
+    await tx.execute(sql`
+      INSERT INTO order_lines (tenant_id, id, order_id, line_no, sku_text, sku_id, quantity, price, discount, tax, total, name, requested_iloc_id,
+        shipping_address, qty_allocated, qty_backordered)
+      SELECT ${tenantId}::uuid, x.id, x.o, x.n, x.t, x.s, x.q, x.p, x.d, x.x, x.tt, x.name, x.i, x.a, x.qa, x.qb
+      FROM jsonb_to_recordset(${JSON.stringify(lineRows)}::jsonb)
+        AS x(id uuid, o uuid, n int, t text, s uuid, q int, p numeric, d numeric, x numeric, tt numeric, name text, i uuid, a jsonb, qa int, qb int)`);
+    await insertNewAllocations(tx, tenantId, allocations);
+
+    const numbers = await takeOrderNumbers(tx, tenantId, fresh.length);
+    const finals = fresh.map((p, i) => {
+      const units = p.totals.units;
+      const allocated = allocatedPerOrder.get(p.id) ?? 0;
+      const fulfillment = p.status !== 'open' && p.status !== 'on_hold' ? 'unallocated'
+        : allocated >= units && units > 0 ? 'allocated' : allocated > 0 ? 'partially_allocated' : 'backordered';
+      return { id: p.id, number: numbers[i]!, f: fulfillment };
+    });
+    await tx.execute(sql`
+      UPDATE orders o SET number = x.number, fulfillment_status = x.f
+      FROM jsonb_to_recordset(${JSON.stringify(finals)}::jsonb) AS x(id uuid, number text, f text)
+      WHERE o.tenant_id = ${tenantId}::uuid AND o.id = x.id`);
+    fresh.forEach((p, i) => (numberOf.set(p.id, finals[i]!.number)));
+
+    await recordStatusEvents(tx, tenantId, fresh.map((p) => ({
+      subjectType: 'order', subjectId: p.id, action: 'create', from: null, to: p.status, userId,
+      data: { channel: p.channel, ...(p.errorCode ? { error_code: p.errorCode, error_message: p.errorMessage } : {}), ...(p.holdUntil ? { hold_until: p.holdUntil } : {}) },
+    })));
+    const holds = fresh.filter((p) => p.status === 'on_hold' && p.holdUntil);
+    await enqueueJobs(tx, tenantId, holds.map((p) => ({
+      kind: RELEASE_HOLD_JOB, payload: { order_id: p.id, hold_until: p.holdUntil }, runAt: new Date(p.holdUntil!), dedupeKey: `${p.id}|${p.holdUntil}`, userId,
+    })));
+  }
+
+  const results: CreateResult[] = [];
+  const byIndex = new Map(prepared.map((p) => [p.index, p]));
+  for (let index = 0; index < inputs.length; index++) {
+    const p = byIndex.get(index) ?? byIndex.get(sameAs.get(index)!)!;
+    if (inserted.has(p.id)) {
+      const duplicate = byIndex.get(index) === undefined;
+      results.push({ index, id: p.id, number: numberOf.get(p.id)!, status: p.status, error_code: p.errorCode, error_message: p.errorMessage, duplicate });
+    } else {
+      const e = existing.get(`${p.channel}\u0000${p.externalId}`)!;
+      results.push({ index, id: e.id, number: e.number, status: e.status, error_code: e.error_code, error_message: e.error_message, duplicate: true });
+    }
+  }
+  return results;
+}
+

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import type { TOrderInput } from '@omnio/domain';
+import type { Tx } from '../../platform/db/client';
+import { queryRows } from '../../platform/db/rows';
+import { resolveSkuCodes } from '../inventory/resolve';
+import { uuidArray } from '../inventory/holder-sql';
+import type { ExclusiveMethods, LineSku, OrderProblem } from './order-validate';
+import { validateOrder } from './order-validate';
+
+/**
+ * The shared steps of the import pipeline: resolve SKUs → before-import hooks → validate. Allocation and
+ * reservation follow in the callers (a new batch, or an existing order being submitted, retried, released
+ * or edited). The automation-rules issue plugs in through registerBeforeImportOrderHook.
+ */
+
+export interface HookContext {
+  tx: Tx;
+  tenantId: string;
+  userId: string | null;
+}
+
+/**
+ * Runs before an order is validated and allocated. It may return a changed order (a rule that sets the
+ * ship method, picks an iloc for a line, …); throwing puts the order in error with rule_general_error.
+ */
+export type BeforeImportOrderHook = (order: TOrderInput, ctx: HookContext) => Promise<TOrderInput | void>;
+
+const hooks: BeforeImportOrderHook[] = [];
+/** Registers a hook (process-wide); answers a function that removes it. */
+export function registerBeforeImportOrderHook(hook: BeforeImportOrderHook): () => void {
+  hooks.push(hook);
+  return () => {
+    const i = hooks.indexOf(hook);
+    if (i >= 0) hooks.splice(i, 1);
+  };
+}
+
+export interface Lookup {
+  skus: Map<string, LineSku>;
+  exclusive: ExclusiveMethods;
+}
+
+/** Resolves every line SKU of the orders in a few statements (code, case-insensitive code, alternative SKU). */
+export async function lookupSkus(tx: Tx, tenantId: string, orders: TOrderInput[]): Promise<Lookup> {
+  const codes = [...new Set(orders.flatMap((o) => o.lines.map((l) => l.sku.trim())).filter((c) => c.length > 0 && c.length <= 64))];
+  const resolved = await resolveSkuCodes(tx, tenantId, codes);
+  const ids = [...new Set([...resolved.values()].map((r) => r.id))];
+  const skus = new Map<string, LineSku>();
+  const exclusive: ExclusiveMethods = new Map();
+  if (ids.length === 0) return { skus, exclusive };
+  const statuses = await queryRows<{ id: string; status: string }>(tx, sql`
+    SELECT id, status FROM skus WHERE tenant_id = ${tenantId}::uuid AND id = ANY(${uuidArray(ids)})`);
+  const statusOf = new Map(statuses.map((s) => [s.id, s.status]));
+  for (const [code, r] of resolved) {
+    skus.set(code, { skuId: r.id, sku: r.sku, status: statusOf.get(r.id) ?? 'active', holderId: r.holderId, factor: r.factor });
+  }
+  const methods = await queryRows<{ sku_id: string; ship_method: string }>(tx, sql`
+    SELECT ps.sku_id, pm.ship_method FROM package_skus ps
+    JOIN package_ship_methods pm ON pm.tenant_id = ps.tenant_id AND pm.package_id = ps.package_id
+    WHERE ps.tenant_id = ${tenantId}::uuid AND ps.sku_id = ANY(${uuidArray(ids)})`);
+  for (const m of methods) {
+    const set = exclusive.get(m.sku_id) ?? new Set<string>();
+    set.add(m.ship_method.toLowerCase());
+    exclusive.set(m.sku_id, set);
+  }
+  return { skus, exclusive };
+}
+
+export interface Checked {
+  order: TOrderInput;
+  problem: OrderProblem | null;
+}
+
+/** Hooks then validation for one order. */
+export async function checkOrder(order: TOrderInput, lookup: Lookup, ctx: HookContext): Promise<Checked> {
+  let current = order;
+  for (const hook of hooks) {
+    try {
+      current = (await hook(current, ctx)) ?? current;
+    } catch (err) {
+      return { order: current, problem: { code: 'rule_general_error', message: `A rule failed: ${err instanceof Error ? err.message : String(err)}` } };
+    }
+  }
+  return { order: current, problem: validateOrder(current, lookup.skus, lookup.exclusive) };
+}

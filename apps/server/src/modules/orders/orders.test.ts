@@ -1,0 +1,410 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import { ORDER_ACTIONS, ORDER_TRANSITIONS, type OrderStatus } from '@omnio/domain';
+import { countRows, createTestApp, type TestApp } from '../../test/test-app';
+import { drainJobs } from '../../platform/jobs/jobs';
+import { balanceOf, inTenant, ledgerViolations, makeSku } from '../inventory/inventory.fixtures';
+import { registerBeforeImportOrderHook } from './order-pipeline';
+import { act, ADDRESS, createOrder, orderBody, orderWorld, stockedSku, uniq, type Headers, type OrderWorld } from './orders.test-kit';
+
+let t: TestApp;
+let acme: Headers;
+let globex: Headers;
+let world: OrderWorld;
+const quiet = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
+const drain = () => drainJobs(t.runtime, quiet);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  acme = await t.as('acmeTenant');
+  globex = await t.as('globexTenant');
+  world = await orderWorld(t);
+});
+afterAll(() => t.close());
+
+type Order = {
+  id: string; number: string; status: string; fulfillment_status: string; error_code: string | null; error_message: string | null;
+  allowed_actions: string[]; version: number; hold_until: string | null;
+  lines: { sku: string; quantity: number; qty_allocated: number; qty_backordered: number; qty_shipped: number; allocations: { iloc_id: string; quantity: number }[] }[];
+};
+
+describe('POST /orders: the import pipeline', () => {
+  it('allocates by iloc priority, splits a line across ilocs, reserves through the ledger and numbers the order with the tenant prefix', async () => {
+    const sku = await stockedSku(t, world, acme, [3, 5]);
+    const res = await createOrder(t, acme, orderBody([{ sku: sku.code, quantity: 6, price: '19.90' }]));
+    expect(res.statusCode).toBe(201);
+    const order = res.json<{ data: Order & { total: string; currency: string } }>().data;
+    expect(order.status).toBe('open');
+    expect(order.number).toMatch(/^AC-\d+$/);
+    expect(order.total).toBe('119.40');
+    expect(order.fulfillment_status).toBe('allocated');
+    expect(order.lines[0]!.allocations).toEqual([
+      expect.objectContaining({ iloc_id: world.ilocs[0], quantity: 3 }),
+      expect.objectContaining({ iloc_id: world.ilocs[1], quantity: 3 }),
+    ]);
+    expect(await balanceOf(t, world.acme, sku.id, world.ilocs[0]!)).toMatchObject({ good: 3, reserved: 3 });
+    expect(await balanceOf(t, world.acme, sku.id, world.ilocs[1]!)).toMatchObject({ good: 5, reserved: 3 });
+    const events = await t.app.inject({ method: 'GET', url: `/api/1.0/orders/${order.id}/events`, headers: acme });
+    expect(events.json().data).toEqual([expect.objectContaining({ action: 'create', from_status: null, to_status: 'open' })]);
+    expect(await ledgerViolations(t)).toEqual([]);
+  });
+
+  it('backorders what stock cannot fill and keeps it visible on the line; hold and hurt stock are never reserved', async () => {
+    const sku = await stockedSku(t, world, acme, [4, 0]);
+    await t.app.inject({ method: 'POST', url: '/api/1.0/inventory/adjustments', headers: acme, payload: { adjustments: [
+      { sku: sku.code, iloc_id: world.ilocs[1], bucket: 'hold', delta: 5, reason: 'received' },
+      { sku: sku.code, iloc_id: world.ilocs[1], bucket: 'hurt', delta: 5, reason: 'damaged' },
+    ] } });
+    const order = (await createOrder(t, acme, orderBody([{ sku: sku.code, quantity: 10 }]))).json<{ data: Order }>().data;
+    expect(order.status).toBe('open');
+    expect(order.fulfillment_status).toBe('partially_allocated');
+    expect(order.lines[0]).toMatchObject({ qty_allocated: 4, qty_backordered: 6 });
+    expect(await balanceOf(t, world.acme, sku.id, world.ilocs[1]!)).toMatchObject({ hold: 5, hurt: 5, reserved: 0 });
+  });
+
+  it('resolves alternative SKUs and packs: a pack of 6 reserves 6 base units', async () => {
+    const base = await stockedSku(t, world, acme, [14, 0]);
+    const packCode = uniq('PACK6');
+    await makeSku(t, world.acme, { sku: packCode, packOf: { skuId: base.id, quantity: 6 } });
+    const alias = uniq('ALT');
+    await inTenant(t, world.acme, (tx) => tx.execute(sql`INSERT INTO sku_aliases (tenant_id, alias, sku_id) VALUES (${world.acme}::uuid, ${alias}, ${base.id}::uuid)`));
+    const order = (await createOrder(t, acme, orderBody([{ sku: packCode, quantity: 2 }, { sku: alias.toLowerCase(), quantity: 2 }]))).json<{ data: Order }>().data;
+    expect(order.status).toBe('open');
+    expect(order.lines.map((l) => l.qty_allocated)).toEqual([2, 2]);
+    expect(await balanceOf(t, world.acme, base.id, world.ilocs[0]!)).toMatchObject({ good: 14, reserved: 14 });
+  });
+
+  it('is idempotent on (channel, external id): the same order again answers the existing one and writes nothing', async () => {
+    const sku = await stockedSku(t, world, acme, [5, 0]);
+    const body = orderBody([{ sku: sku.code, quantity: 2 }]);
+    const first = await createOrder(t, acme, body);
+    const orders = await countRows(t, 'orders');
+    const again = await createOrder(t, acme, body);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ duplicate: true, data: { id: first.json().data.id, number: first.json().data.number } });
+    expect(await countRows(t, 'orders')).toBe(orders);
+    expect(await balanceOf(t, world.acme, sku.id, world.ilocs[0]!)).toMatchObject({ reserved: 2 });
+  });
+
+  const problem = async (body: object) => (await createOrder(t, acme, body)).json<{ data: Order }>().data;
+
+  it('keeps failing orders in error with the spec 8 codes and a human message', async () => {
+    const sku = await stockedSku(t, world, acme, [50, 0]);
+    const ok = [{ sku: sku.code, quantity: 1 }];
+    expect(await problem(orderBody([]))).toMatchObject({ status: 'error', error_code: 'skus_empty' });
+    expect(await problem(orderBody([{ sku: 'NOPE-404', quantity: 1 }]))).toMatchObject({ status: 'error', error_code: 'sku_not_found', error_message: 'SKU not found: NOPE-404' });
+    expect(await problem(orderBody([{ sku: sku.code, quantity: 0 }]))).toMatchObject({ error_code: 'skus_invalid' });
+    expect(await problem(orderBody([{ sku: "BAD'SKU", quantity: 1 }]))).toMatchObject({ error_code: 'skus_invalid' });
+    expect(await problem(orderBody([{ sku: sku.code, quantity: 1.5 }]))).toMatchObject({ error_code: 'skus_invalid' });
+    const incomplete = await problem(orderBody(ok, { shipping_address: { ...ADDRESS, zip: '', city: undefined } }));
+    expect(incomplete).toMatchObject({ error_code: 'customer_incomplete' });
+    expect(incomplete.error_message).toContain('city, zip');
+    expect(await problem(orderBody(ok, { ship_method: 'teleport' }))).toMatchObject({ error_code: 'ship_method' });
+    expect(await problem(orderBody(ok, { ship_carrier: 'owl-post' }))).toMatchObject({ error_code: 'ship_carrier' });
+    expect(await problem(orderBody([{ ...ok[0]!, shipping_address: { ...ADDRESS, address1: '9 Elsewhere Rd' } }] as never))).toMatchObject({ error_code: 'multi_addresses' });
+    // Nothing was reserved for any of them.
+    expect(await balanceOf(t, world.acme, sku.id, world.ilocs[0]!)).toMatchObject({ reserved: 0 });
+  });
+
+  it('ship_method_unassignable: a SKU whose package ships only by another method', async () => {
+    const sku = await stockedSku(t, world, acme, [5, 0]);
+    const pkg = await t.app.inject({ method: 'POST', url: '/api/1.0/packages', headers: acme, payload: { name: uniq('Crate'), ship_methods: ['express'], sku_ids: [sku.id] } });
+    expect(pkg.statusCode).toBe(201);
+    expect(await problem(orderBody([{ sku: sku.code, quantity: 1 }], { ship_method: 'standard' }))).toMatchObject({ error_code: 'ship_method_unassignable' });
+    expect(await problem(orderBody([{ sku: sku.code, quantity: 1 }], { ship_method: 'express' }))).toMatchObject({ status: 'open' });
+  });
+
+  it('rule_general_error: a before-import hook that fails keeps the order in error; the hook seam can also change the order', async () => {
+    const sku = await stockedSku(t, world, acme, [5, 0]);
+    const remove = registerBeforeImportOrderHook(async (order) => {
+      if (order.notes === 'explode') throw new Error('rule 7 crashed');
+      if (order.notes === 'express please') return { ...order, ship_method: 'express' };
+    });
+    try {
+      expect(await problem(orderBody([{ sku: sku.code, quantity: 1 }], { notes: 'explode' }))).toMatchObject({ error_code: 'rule_general_error', error_message: 'A rule failed: rule 7 crashed' });
+      const changed = await createOrder(t, acme, orderBody([{ sku: sku.code, quantity: 1 }], { notes: 'express please' }));
+      expect(changed.json().data).toMatchObject({ status: 'open', ship_method: 'express' });
+    } finally {
+      remove();
+    }
+  });
+
+  it('retry re-runs the pipeline after the seller fixed the cause', async () => {
+    const code = uniq('LATER');
+    const order = await problem(orderBody([{ sku: code, quantity: 2 }]));
+    expect(order.error_code).toBe('sku_not_found');
+    expect((await act(t, acme, order.id, 'retry')).json().data).toMatchObject({ status: 'error', error_code: 'sku_not_found' });
+    await stockedSku(t, world, acme, [5, 0], code);
+    const fixed = (await act(t, acme, order.id, 'retry')).json<{ data: Order }>().data;
+    expect(fixed).toMatchObject({ status: 'open', error_code: null, fulfillment_status: 'allocated' });
+    const events = (await t.app.inject({ method: 'GET', url: `/api/1.0/orders/${order.id}/events`, headers: acme })).json().data;
+    expect(events.map((e: { action: string; to_status: string }) => `${e.action}:${e.to_status}`)).toEqual(['create:error', 'retry:error', 'retry:open']);
+  });
+
+  it("numbers orders with the tenant's prefix (spec 5: XY-) and allocates by the ilocs' priority as the seller sets them", async () => {
+    const owner = await t.as('owner');
+    const bad = await t.app.inject({ method: 'PUT', url: `/api/1.0/companies/${world.acme}`, headers: owner, payload: { order_prefix: 'ACM' } });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toHaveProperty('order_prefix');
+    const set = await t.app.inject({ method: 'PUT', url: `/api/1.0/companies/${world.acme}`, headers: owner, payload: { order_prefix: 'zq-' } });
+    expect(set.json().data.order_prefix).toBe('ZQ-');
+    // The second iloc first now.
+    const moved = await t.app.inject({ method: 'PUT', url: `/api/1.0/tenants/${world.acme}/ilocs/${world.ilocs[1]}`, headers: acme, payload: { priority: 0 } });
+    expect(moved.json().data.priority).toBe(0);
+    try {
+      const sku = await stockedSku(t, world, acme, [5, 5]);
+      const order = (await createOrder(t, acme, orderBody([{ sku: sku.code, quantity: 2 }]))).json<{ data: Order }>().data;
+      expect(order.number).toMatch(/^ZQ-\d+$/);
+      expect(order.lines[0]!.allocations).toEqual([expect.objectContaining({ iloc_id: world.ilocs[1], quantity: 2 })]);
+    } finally {
+      await t.app.inject({ method: 'PUT', url: `/api/1.0/companies/${world.acme}`, headers: owner, payload: { order_prefix: null } });
+      await t.app.inject({ method: 'PUT', url: `/api/1.0/tenants/${world.acme}/ilocs/${world.ilocs[1]}`, headers: acme, payload: { priority: 2 } });
+    }
+  });
+
+  it('refuses wrong types with 422 and writes nothing', async () => {
+    const before = await countRows(t, 'orders');
+    for (const body of [
+      { lines: 'nope' },
+      { lines: [{ sku: 'X', quantity: '2' }] },
+      { lines: [{ sku: 'X', quantity: 1, price: '1.999' }] },
+      { lines: [], hold_until: 'tomorrow' },
+      { lines: [], surprise: true },
+      { lines: [], currency: 'EURO' },
+    ]) {
+      const res = await createOrder(t, acme, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      expect(res.json()).toHaveProperty('errors');
+    }
+    expect(await countRows(t, 'orders')).toBe(before);
+  });
+});
+
+describe('the order lifecycle', () => {
+  /** An order in each status, made the way a seller would get there. */
+  async function orderIn(status: OrderStatus): Promise<string> {
+    const sku = await stockedSku(t, world, acme, [5, 0]);
+    const body = orderBody([{ sku: status === 'error' ? 'MISSING-SKU' : sku.code, quantity: 1 }], status === 'draft' ? { status: 'draft' } : {});
+    const id = (await createOrder(t, acme, body)).json().data.id as string;
+    if (status === 'on_hold') expect((await act(t, acme, id, 'hold', {})).statusCode).toBe(200);
+    if (status === 'closed') expect((await act(t, acme, id, 'close')).statusCode).toBe(200);
+    if (status === 'cancelled') expect((await act(t, acme, id, 'cancel')).statusCode).toBe(200);
+    const now = (await t.app.inject({ method: 'GET', url: `/api/1.0/orders/${id}`, headers: acme })).json().data.status;
+    expect(now).toBe(status);
+    return id;
+  }
+
+  const statuses = Object.keys(ORDER_TRANSITIONS) as OrderStatus[];
+  for (const status of statuses) {
+    it(`${status}: every action the table allows succeeds, every other one is 409 INVALID_TRANSITION`, async () => {
+      for (const action of ORDER_ACTIONS.filter((a) => a !== 'edit')) {
+        const id = await orderIn(status);
+        const res = await act(t, acme, id, action, action === 'hold' ? {} : undefined);
+        const expected = ORDER_TRANSITIONS[status][action];
+        if (expected) {
+          expect([200, 201], `${status} ${action}: ${res.body}`).toContain(res.statusCode);
+          const after = res.json().data as Order;
+          if (action === 'clone') expect(after).toMatchObject({ status: 'draft' });
+          else if (['submit', 'retry', 'release'].includes(action)) expect(['open', 'error']).toContain(after.status);
+          else expect(after.status, `${status} ${action}`).toBe(expected);
+        } else {
+          expect(res.statusCode, `${status} ${action}`).toBe(409);
+          expect(res.json()).toMatchObject({ code: 'INVALID_TRANSITION', from: status, action });
+        }
+      }
+    });
+  }
+
+  it('allowed_actions follow the status: a closed order offers only reopen', async () => {
+    const id = await orderIn('closed');
+    const order = (await t.app.inject({ method: 'GET', url: `/api/1.0/orders/${id}`, headers: acme })).json().data;
+    expect(order.allowed_actions).toEqual(['reopen']);
+  });
+
+  it('cancel and close give the reservation back; reopen reserves again', async () => {
+    const sku = await stockedSku(t, world, acme, [5, 0]);
+    const id = (await createOrder(t, acme, orderBody([{ sku: sku.code, quantity: 4 }]))).json().data.id;
+    expect(await balanceOf(t, world.acme, sku.id, world.ilocs[0]!)).toMatchObject({ reserved: 4 });
+    await act(t, acme, id, 'close');
+    expect(await balanceOf(t, world.acme, sku.id, world.ilocs[0]!)).toMatchObject({ reserved: 0 });
+    expect((await act(t, acme, id, 'reopen')).json().data).toMatchObject({ status: 'open', fulfillment_status: 'allocated' });
+    expect(await balanceOf(t, world.acme, sku.id, world.ilocs[0]!)).toMatchObject({ reserved: 4 });
+    await act(t, acme, id, 'cancel');
+    expect(await balanceOf(t, world.acme, sku.id, world.ilocs[0]!)).toMatchObject({ good: 5, reserved: 0 });
+    expect(await ledgerViolations(t)).toEqual([]);
+  });
+
+  it('mark-shipped consumes the reservation and closes the order', async () => {
+    const sku = await stockedSku(t, world, acme, [5, 0]);
+    const id = (await createOrder(t, acme, orderBody([{ sku: sku.code, quantity: 2 }]))).json().data.id;
+    const res = await act(t, acme, id, 'mark-shipped');
+    expect(res.json().data).toMatchObject({ status: 'closed', fulfillment_status: 'shipped' });
+    expect(await balanceOf(t, world.acme, sku.id, world.ilocs[0]!)).toMatchObject({ good: 3, reserved: 0 });
+  });
+
+  it('a hold with a date releases itself when the date comes (scheduled job)', async () => {
+    const sku = await stockedSku(t, world, acme, [5, 0]);
+    const id = (await createOrder(t, acme, orderBody([{ sku: sku.code, quantity: 1 }]))).json().data.id;
+    const until = new Date(Date.now() + 1500).toISOString();
+    const held = await act(t, acme, id, 'hold', { hold_until: until });
+    expect(held.json().data).toMatchObject({ status: 'on_hold', hold_until: until });
+    await drain();
+    expect((await t.app.inject({ method: 'GET', url: `/api/1.0/orders/${id}`, headers: acme })).json().data.status).toBe('on_hold');
+    await new Promise((r) => setTimeout(r, 1700));
+    await drain();
+    const after = (await t.app.inject({ method: 'GET', url: `/api/1.0/orders/${id}?include=events`, headers: acme })).json().data;
+    expect(after.status).toBe('open');
+    expect(after.events.at(-1)).toMatchObject({ action: 'release', from_status: 'on_hold', to_status: 'open', user: null });
+  });
+
+  it('a hold date in the past is refused with 422', async () => {
+    const id = await orderIn('open');
+    const res = await act(t, acme, id, 'hold', { hold_until: '2020-01-01T00:00:00Z' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toHaveProperty('hold_until');
+  });
+
+  it('bulk cancel answers 202, runs as a job and skips cancelled, closed and error orders', async () => {
+    const open = await orderIn('open');
+    const held = await orderIn('on_hold');
+    const closed = await orderIn('closed');
+    const error = await orderIn('error');
+    const res = await t.app.inject({ method: 'POST', url: '/api/1.0/orders/bulk-cancel', headers: acme, payload: { ids: [open, held, closed, error] } });
+    expect(res.statusCode).toBe(202);
+    const jobId = res.json().data.job_id;
+    expect(res.json().data.status).toBe('PENDING');
+    await drain();
+    const job = (await t.app.inject({ method: 'GET', url: `/api/1.0/jobs/${jobId}`, headers: acme })).json().data;
+    expect(job).toMatchObject({ status: 'COMPLETED', progress: 100, result: { cancelled: 2 } });
+    expect(job.result.skipped.map((s: { id: string }) => s.id).sort()).toEqual([closed, error].sort());
+    expect((await t.app.inject({ method: 'GET', url: `/api/1.0/jobs/${jobId}`, headers: globex })).statusCode).toBe(404);
+  });
+
+  it('bulk hold and release report what they skipped', async () => {
+    const open = await orderIn('open');
+    const closed = await orderIn('closed');
+    const hold = await t.app.inject({ method: 'POST', url: '/api/1.0/orders/bulk-hold', headers: acme, payload: { ids: [open, closed] } });
+    expect(hold.json().data).toMatchObject({ updated: [open], skipped: [expect.objectContaining({ id: closed })] });
+    const release = await t.app.inject({ method: 'POST', url: '/api/1.0/orders/bulk-release', headers: acme, payload: { ids: [open] } });
+    expect(release.json().data.updated).toEqual([open]);
+  });
+
+  it('PUT edits the lines, re-allocates, and refuses a stale version with 409 CONFLICT', async () => {
+    const sku = await stockedSku(t, world, acme, [5, 0]);
+    const order = (await createOrder(t, acme, orderBody([{ sku: sku.code, quantity: 1 }]))).json<{ data: Order }>().data;
+    const body = { customer: { first_name: 'Ada' }, shipping_address: ADDRESS, lines: [{ sku: sku.code, quantity: 3, price: '5.00' }], version: order.version };
+    const edited = await t.app.inject({ method: 'PUT', url: `/api/1.0/orders/${order.id}`, headers: acme, payload: body });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().data).toMatchObject({ status: 'open', total: '15.00', lines: [expect.objectContaining({ quantity: 3, qty_allocated: 3 })] });
+    expect(await balanceOf(t, world.acme, sku.id, world.ilocs[0]!)).toMatchObject({ reserved: 3 });
+    const stale = await t.app.inject({ method: 'PUT', url: `/api/1.0/orders/${order.id}`, headers: acme, payload: body });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('CONFLICT');
+  });
+});
+
+describe('batch, CSV, lists', () => {
+  it('POST /orders/batch answers one result per order; an invalid order does not stop the others', async () => {
+    const sku = await stockedSku(t, world, acme, [10, 0]);
+    const good = orderBody([{ sku: sku.code, quantity: 1 }]);
+    const res = await t.app.inject({ method: 'POST', url: '/api/1.0/orders/batch', headers: acme, payload: { orders: [
+      good, { lines: 'bad' }, orderBody([{ sku: 'NOPE', quantity: 1 }]), good,
+    ] } });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data).toHaveLength(4);
+    expect(data[0]).toMatchObject({ index: 0, status: 'open', duplicate: false });
+    expect(data[1]).toMatchObject({ index: 1, errors: { lines: expect.any(Array) } });
+    expect(data[2]).toMatchObject({ index: 2, status: 'error', error_code: 'sku_not_found' });
+    expect(data[3]).toMatchObject({ index: 3, id: data[0].id, duplicate: true });
+    expect(await balanceOf(t, world.acme, sku.id, world.ilocs[0]!)).toMatchObject({ reserved: 1 });
+  });
+
+  it('CSV import: 202, then a per-row report; good orders land, a bad row leaves its whole order out', async () => {
+    const sku = await stockedSku(t, world, acme, [10, 0]);
+    const a = uniq('CSV');
+    const b = uniq('CSV');
+    const c = uniq('CSV');
+    const csv = [
+      'external_id,first_name,last_name,email,address1,city,zip,country,sku,quantity,price',
+      `${a},Ada,Lovelace,ada@example.com,1 Main St,Austin,78701,US,${sku.code},2,9.50`,
+      `${a},Ada,Lovelace,ada@example.com,1 Main St,Austin,78701,US,${sku.code},1,9.50`,
+      `${b},Bob,Byte,bob@example.com,2 Side St,Dallas,75001,US,${sku.code},two,9.50`,
+      `${c},Cy,Code,cy@example.com,3 Road,Waco,,US,${sku.code},1,1.00`,
+    ].join('\n');
+    const boundary = '----omnio';
+    const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="orders.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`;
+    const res = await t.app.inject({ method: 'POST', url: '/api/1.0/orders/import', headers: { ...acme, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    expect(res.statusCode).toBe(202);
+    await drain();
+    const job = (await t.app.inject({ method: 'GET', url: `/api/1.0/jobs/${res.json().data.job_id}`, headers: acme })).json().data;
+    expect(job.status).toBe('COMPLETED');
+    expect(job.result).toMatchObject({ created: 2, duplicates: 0, failed: 1 });
+    expect(job.result.errors).toEqual([
+      expect.objectContaining({ line: 4, external_id: b, message: 'quantity must be a whole number' }),
+      expect.objectContaining({ line: 5, external_id: c, message: expect.stringContaining('customer_incomplete') }),
+    ]);
+    const list = await t.app.inject({ method: 'GET', url: `/api/1.0/orders?search=external_id:${a}`, headers: acme });
+    expect(list.json().data).toEqual([expect.objectContaining({ unit_count: 3, channel: 'csv', status: 'open' })]);
+  });
+
+  it('lists with status search, filters and counts for the tabs', async () => {
+    const id = (await createOrder(t, acme, orderBody([{ sku: 'NO-SUCH', quantity: 1 }]))).json().data.id;
+    const list = await t.app.inject({ method: 'GET', url: '/api/1.0/orders?search=status:error&per_page=500', headers: acme });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data.map((o: { id: string }) => o.id)).toContain(id);
+    expect(list.json().data.every((o: { status: string }) => o.status === 'error')).toBe(true);
+    const filters = encodeURIComponent(JSON.stringify([{ field: 'created_at', operator: 'between', value: ['2000-01-01', '2999-01-01'] }]));
+    const counts = (await t.app.inject({ method: 'GET', url: `/api/1.0/orders/counts?filters=${filters}`, headers: acme })).json().data;
+    expect(counts.error).toBeGreaterThanOrEqual(1);
+    expect(counts.all).toBe(Object.entries(counts).filter(([k]) => k !== 'all').reduce((s, [, n]) => s + (n as number), 0));
+    const bad = await t.app.inject({ method: 'GET', url: '/api/1.0/orders?order_by=secret', headers: acme });
+    expect(bad.statusCode).toBe(422);
+    for (const f of [[{ field: 'created_at', operator: 'gte', value: 'yesterday' }], [{ field: 'created_at', operator: 'between', value: ['2026-13-45', '2027-01-01'] }]]) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/1.0/orders?filters=${encodeURIComponent(JSON.stringify(f))}`, headers: acme });
+      expect(res.statusCode, JSON.stringify(f)).toBe(422);
+    }
+    // Any list with a timestamp filter (the shared list helper), e.g. categories.
+    const since = encodeURIComponent(JSON.stringify([{ field: 'created_at', operator: 'gte', value: '2020-01-01' }]));
+    expect((await t.app.inject({ method: 'GET', url: `/api/1.0/categories?filters=${since}`, headers: acme })).statusCode).toBe(200);
+  });
+});
+
+describe('tenancy and permissions', () => {
+  it("another tenant's order is 404 for every verb, and nothing changes", async () => {
+    const sku = await stockedSku(t, world, acme, [5, 0]);
+    const id = (await createOrder(t, acme, orderBody([{ sku: sku.code, quantity: 1 }]))).json().data.id;
+    for (const [method, url] of [['GET', `/api/1.0/orders/${id}`], ['GET', `/api/1.0/orders/${id}/events`], ['POST', `/api/1.0/orders/${id}/cancel`], ['POST', `/api/1.0/orders/${id}/hold`]] as const) {
+      const res = await t.app.inject({ method, url, headers: globex, ...(method === 'POST' ? { payload: {} } : {}) });
+      expect(res.statusCode, url).toBe(404);
+    }
+    const put = await t.app.inject({ method: 'PUT', url: `/api/1.0/orders/${id}`, headers: globex, payload: { lines: [] } });
+    expect(put.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/1.0/orders?per_page=500', headers: globex })).json().data.map((o: { id: string }) => o.id)).not.toContain(id);
+    expect((await t.app.inject({ method: 'GET', url: `/api/1.0/orders/${id}`, headers: acme })).json().data.status).toBe('open');
+  });
+
+  it('a supplier user cannot read or create orders (403)', async () => {
+    const supplier = await t.as('acmeSupplier');
+    expect((await t.app.inject({ method: 'GET', url: '/api/1.0/orders', headers: supplier })).statusCode).toBe(403);
+    expect((await createOrder(t, supplier, orderBody([]))).statusCode).toBe(403);
+  });
+
+  it('a user without update-order cannot cancel (403), one without read-order cannot list', async () => {
+    const { acme: tenantId } = world;
+    const [user] = await t.database.ownerExec(`SELECT u.id FROM users u WHERE u.email = 'tenant@acme.test'`);
+    const id = (await createOrder(t, acme, orderBody([{ sku: 'X-1', quantity: 1 }]))).json().data.id;
+    await t.database.ownerExec(`DELETE FROM user_permissions WHERE user_id = '${user!.id}' AND permission_id IN (SELECT id FROM permissions WHERE name IN ('update-order', 'read-order'))`);
+    try {
+      t.runtime.principals.clear();
+      expect((await act(t, acme, id, 'cancel')).statusCode).toBe(403);
+      expect((await t.app.inject({ method: 'GET', url: '/api/1.0/orders', headers: acme })).statusCode).toBe(403);
+    } finally {
+      await t.database.ownerExec(`INSERT INTO user_permissions (user_id, permission_id) SELECT '${user!.id}', id FROM permissions WHERE name IN ('update-order', 'read-order') ON CONFLICT DO NOTHING`);
+      t.runtime.principals.clear();
+      expect(tenantId).toBeTruthy();
+    }
+  });
+});

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { RETURN_ACTION_PERMISSION, ZListQuery, ZReturnCreate, ZReturnReceive, ZReturnRefund } from '@omnio/domain';
+import type { AppDeps } from '../../platform/http/context';
+import { access, tenantRequestCtx, ZIdParam, ZNoBody } from '../shipments/route-kit';
+import { changeReturnStatus, createReturn, getReturn, listReturns, receiveReturn, refundReturn } from './returns.service';
+
+/** Returns of shipped orders (docs/api-orders.md "Returns"). */
+export function registerReturnRoutes(scope: FastifyInstance, deps: AppDeps): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const tags = ['returns'];
+  app.get('/returns', { config: access('read-returns'), schema: { tags, querystring: ZListQuery } },
+    async (req) => listReturns(tenantRequestCtx(req, deps), req.query));
+  app.post('/returns', { config: access('create-returns'), schema: { tags, body: ZReturnCreate } },
+    async (req, reply) => reply.status(201).send({ data: await createReturn(tenantRequestCtx(req, deps), req.body) }));
+  app.get('/returns/:id', { config: access('read-returns'), schema: { tags, params: ZIdParam } },
+    async (req) => ({ data: await getReturn(tenantRequestCtx(req, deps), req.params.id) }));
+  for (const action of ['submit', 'approve', 'reject'] as const) {
+    app.post(`/returns/:id/${action}`, { config: access(RETURN_ACTION_PERMISSION[action]), schema: { tags, params: ZIdParam, body: ZNoBody } },
+      async (req) => ({ data: await changeReturnStatus(tenantRequestCtx(req, deps), req.params.id, action) }));
+  }
+  app.post('/returns/:id/receive', { config: access(RETURN_ACTION_PERMISSION.receive), schema: { tags, params: ZIdParam, body: ZReturnReceive } },
+    async (req) => ({ data: await receiveReturn(tenantRequestCtx(req, deps), req.params.id, req.body) }));
+  app.post('/returns/:id/refund', { config: access(RETURN_ACTION_PERMISSION.refund), schema: { tags, params: ZIdParam, body: ZReturnRefund.nullish() } },
+    async (req) => ({ data: await refundReturn(tenantRequestCtx(req, deps), req.params.id, req.body ?? {}) }));
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SHIPMENT_ACTION_PERMISSIONS, ZListQuery, ZShipmentCreate, ZShipmentReturn } from '@omnio/domain';
+import type { AppDeps } from '../../platform/http/context';
+import { createShipmentReturn } from '../returns/returns.service';
+import { access, tenantRequestCtx, ZIdParam, ZNoBody } from './route-kit';
+import { changeShipmentStatus, createShipment, getShipment, listShipments } from './shipments.service';
+
+/** Shipments of orders with boxes (docs/api-orders.md "Shipments"). */
+export function registerShipmentRoutes(scope: FastifyInstance, deps: AppDeps): void {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const tags = ['shipments'];
+  app.post('/orders/:id/shipments', { config: access('create-shipment'), schema: { tags, params: ZIdParam, body: ZShipmentCreate } },
+    async (req, reply) => reply.status(201).send({ data: await createShipment(tenantRequestCtx(req, deps), req.params.id, req.body) }));
+  app.get('/shipments', { config: access('read-shipment'), schema: { tags, querystring: ZListQuery } },
+    async (req) => listShipments(tenantRequestCtx(req, deps), req.query));
+  app.get('/shipments/:id', { config: access('read-shipment'), schema: { tags, params: ZIdParam } },
+    async (req) => ({ data: await getShipment(tenantRequestCtx(req, deps), req.params.id) }));
+  for (const action of ['cancel', 'retry'] as const) {
+    app.post(`/shipments/:id/${action}`, { config: access(SHIPMENT_ACTION_PERMISSIONS[action][0]!), schema: { tags, params: ZIdParam, body: ZNoBody } },
+      async (req) => ({ data: await changeShipmentStatus(tenantRequestCtx(req, deps), req.params.id, action) }));
+  }
+  // A return of this shipment's units: answers the new return (the shipment moves when its units are received).
+  app.post('/shipments/:id/return', { config: access(SHIPMENT_ACTION_PERMISSIONS.return[0]!), schema: { tags, params: ZIdParam, body: ZShipmentReturn } },
+    async (req, reply) => reply.status(201).send({ data: await createShipmentReturn(tenantRequestCtx(req, deps), req.params.id, req.body) }));
+}

@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from './client';
+
+export interface StatusEvent {
+  /** 'order', 'shipment', 'return', … */
+  subjectType: string;
+  subjectId: string;
+  action: string;
+  from: string | null;
+  to: string | null;
+  userId?: string | null;
+  data?: Record<string, unknown>;
+}
+
+/**
+ * Appends lifecycle events in the transaction that changed the status, so the history never disagrees
+ * with the object. The tenant comes from the transaction (withTenant), checked by row-level security.
+ */
+export async function recordStatusEvents(tx: Tx, tenantId: string, events: StatusEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const rows = events.map((e) => ({
+    st: e.subjectType, sid: e.subjectId, a: e.action, f: e.from, t: e.to, u: e.userId ?? null, d: e.data ?? {},
+  }));
+  await tx.execute(sql`
+    INSERT INTO status_events (tenant_id, subject_type, subject_id, action, from_status, to_status, user_id, data)
+    SELECT ${tenantId}::uuid, x.st, x.sid, x.a, x.f, x.t, x.u, coalesce(x.d, '{}'::jsonb)
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(st text, sid uuid, a text, f text, t text, u uuid, d jsonb)`);
+}
+
+export const recordStatusEvent = (tx: Tx, tenantId: string, event: StatusEvent) => recordStatusEvents(tx, tenantId, [event]);

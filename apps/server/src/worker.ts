@@ -1,0 +1,22 @@
+import { loadConfig } from './platform/config';
+import { startRuntime } from './platform/bootstrap';
+import { startJobWorker } from './platform/jobs/jobs';
+import { registerOrderJobs } from './modules/orders/orders.jobs';
+
+/** A process that only works the job queue (no HTTP): `npm run worker --workspace @omnio/server`. */
+const config = loadConfig();
+const runtime = await startRuntime(config).catch((err: Error) => {
+  console.error(err.message);
+  process.exit(1);
+});
+registerOrderJobs();
+const stop = startJobWorker(runtime, runtime.log);
+runtime.log.info('job worker started');
+
+async function shutdown() {
+  await stop();
+  await runtime.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());

@@ -1,0 +1,162 @@
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Paginated } from '@omnio/domain';
+import { API_BASE, HttpError, http, refreshOnce } from '../../shared/api/http';
+import { getTokens } from '../../shared/session/storage';
+
+/* ------------------------------------------------------------------ shapes (docs/api-media.md) */
+
+export type MediableType = 'product' | 'sku' | 'process';
+
+export interface Media {
+  id: string;
+  tenant_id: string;
+  mediable_type: MediableType;
+  mediable_id: string;
+  folder: string;
+  file_name: string;
+  mime_type: string;
+  size_bytes: number;
+  custom_properties: Record<string, unknown>;
+  position: number;
+  created_by: string | null;
+  created_at: string;
+  updated_at: string;
+  /** `/api/1.0/tenants/{id}/mediables/{id}/file`: needs the bearer token, so it is fetched, never put in a src. */
+  url: string;
+}
+
+/** What the server accepts (it checks the bytes too); checked here first to spare a doomed upload. */
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+export interface MediaOwner {
+  tenantId: string;
+  mediableType: MediableType;
+  mediableId: string;
+}
+
+export const mediaKeys = {
+  all: ['media'] as const,
+  list: (owner: MediaOwner) => ['media', 'list', owner.tenantId, owner.mediableType, owner.mediableId] as const,
+  bytes: (id: string) => ['media', 'bytes', id] as const,
+};
+
+const enc = encodeURIComponent;
+const basePath = (tenantId: string) => `/tenants/${enc(tenantId)}/mediables`;
+
+/* ------------------------------------------------------------------ non-JSON calls */
+
+/**
+ * The shared client speaks JSON only; file bytes and multipart bodies go through here, with the same
+ * bearer token and the same single shared refresh on a 401.
+ */
+async function authorizedFetch(url: string, init: RequestInit = {}): Promise<Response> {
+  const send = () => {
+    const tokens = getTokens();
+    const headers = new Headers(init.headers);
+    if (tokens) headers.set('Authorization', `${tokens.tokenType} ${tokens.accessToken}`);
+    return fetch(url, { ...init, headers });
+  };
+  const first = await send();
+  if (first.status === 401 && (await refreshOnce())) return send();
+  return first;
+}
+
+async function failure(response: Response): Promise<HttpError> {
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* a non-JSON body stays text */
+  }
+  return new HttpError(response.status, body);
+}
+
+/** The bytes of a media file (`url` as the server gives it, already under /api/1.0). */
+export async function fetchMediaBytes(url: string): Promise<Blob> {
+  const response = await authorizedFetch(url, { headers: { Accept: 'image/*' } });
+  if (!response.ok) throw await failure(response);
+  return response.blob();
+}
+
+export async function uploadMedia(owner: MediaOwner, file: File, folder = 'images'): Promise<Media> {
+  const form = new FormData();
+  // Text fields first: the server reads the whole form either way, but this is the conventional order.
+  form.append('mediable_type', owner.mediableType);
+  form.append('mediable_id', owner.mediableId);
+  form.append('folder', folder);
+  form.append('file', file, file.name);
+  const response = await authorizedFetch(`${API_BASE}${basePath(owner.tenantId)}`, {
+    method: 'POST',
+    headers: { Accept: 'application/json' },
+    body: form,
+  });
+  if (!response.ok) throw await failure(response);
+  return ((await response.json()) as { data: Media }).data;
+}
+
+/* ------------------------------------------------------------------ hooks */
+
+/** The media of one owner in display order (a product has a handful; 100 is the page). */
+export function useMediaList(owner: MediaOwner | null) {
+  return useQuery({
+    queryKey: owner ? mediaKeys.list(owner) : ['media', 'list', 'none'],
+    enabled: owner !== null,
+    queryFn: async () =>
+      (
+        await http.get<Paginated<Media>>(basePath(owner!.tenantId), {
+          params: {
+            search: `mediable_type:${owner!.mediableType};mediable_id:${owner!.mediableId}`,
+            per_page: 100,
+            order_by: 'position',
+            order_direction: 'ASC',
+          },
+        })
+      ).data,
+  });
+}
+
+export function useUploadMedia(owner: MediaOwner | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => uploadMedia(owner!, file),
+    onSuccess: () => (owner ? client.invalidateQueries({ queryKey: mediaKeys.list(owner) }) : undefined),
+  });
+}
+
+export function useDeleteMedia(owner: MediaOwner | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (media: Media) => http.delete(`${basePath(media.tenant_id)}/${enc(media.id)}`),
+    onSuccess: async (_result, media) => {
+      client.removeQueries({ queryKey: mediaKeys.bytes(media.id) });
+      if (owner) await client.invalidateQueries({ queryKey: mediaKeys.list(owner) });
+    },
+  });
+}
+
+/**
+ * An object URL for a media file's bytes, made and revoked here. The bytes behind an id never change,
+ * so they are fetched once per session (the server lets the browser cache them privately as well).
+ */
+export function useMediaObjectUrl(media: Pick<Media, 'id' | 'url'>) {
+  const bytes = useQuery({
+    queryKey: mediaKeys.bytes(media.id),
+    queryFn: () => fetchMediaBytes(media.url),
+    staleTime: Infinity,
+  });
+  const [src, setSrc] = useState<string | null>(null);
+  const blob = bytes.data;
+  useEffect(() => {
+    if (!blob) return undefined;
+    const url = URL.createObjectURL(blob);
+    setSrc(url);
+    return () => {
+      URL.revokeObjectURL(url);
+      setSrc(null);
+    };
+  }, [blob]);
+  return { src, isError: bytes.isError, isPending: bytes.isPending || (blob !== undefined && src === null) };
+}

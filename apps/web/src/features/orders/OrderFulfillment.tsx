@@ -1,0 +1,137 @@
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Button, Chip, Grid, Link, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
+import { isOrderShippable } from '@omnio/domain';
+import { pathOf } from '../../app/routes-table';
+import { useSession } from '../../shared/session/useSession';
+import type { Order } from './api';
+import { formatDateTime } from './format';
+
+/** Units reserved and not yet shipped: what a new shipment could take. */
+export function unshippedAllocated(order: Order): number {
+  return order.lines.reduce((sum, l) => sum + Math.max(0, l.qty_allocated - l.qty_shipped), 0);
+}
+
+function Panel({ id, title, action, children }: { id: string; title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: 2, height: '100%', minWidth: 0 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1, flexWrap: 'wrap' }}>
+        <Typography variant="subtitle1" component="h2" id={id} sx={{ fontWeight: 600 }}>
+          {title}
+        </Typography>
+        {action}
+      </Stack>
+      {children}
+    </Paper>
+  );
+}
+
+function SmallTable({ label, head, rows }: { label: string; head: string[]; rows: ReactNode[][] }) {
+  return (
+    <TableContainer tabIndex={0} aria-label={label}>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            {head.map((h) => (
+              <TableCell key={h}>{h}</TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((cells, i) => (
+            <TableRow key={i}>
+              {cells.map((c, j) => (
+                <TableCell key={j} sx={{ overflowWrap: 'anywhere' }}>
+                  {c}
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+/** Shipments and returns of the order, and "Create shipment" when there is something reserved to ship. */
+export function OrderFulfillment({ order }: { order: Order }) {
+  const { t } = useTranslation('orders');
+  const session = useSession();
+  const shipments = order.shipments ?? [];
+  const returns = order.returns ?? [];
+  const shippable = isOrderShippable(order.status) && unshippedAllocated(order) > 0 && session.can('create-shipment');
+  const upper = (s: string) => s.replace(/_/g, ' ');
+
+  return (
+    <Grid container spacing={2}>
+      <Grid size={{ xs: 12, lg: 6 }}>
+        <Panel
+          id="order-shipments"
+          title={t('detail.shipments', { count: shipments.length })}
+          action={
+            shippable && (
+              <Button
+                size="small"
+                variant="contained"
+                startIcon={<LocalShippingOutlined />}
+                component={RouterLink}
+                to={pathOf('shipment-create', { orderId: order.id })}
+              >
+                {t('detail.createShipment')}
+              </Button>
+            )
+          }
+        >
+          {shipments.length === 0 ? (
+            <Typography variant="body2" color="text.secondary">
+              {t('detail.noShipments')}
+            </Typography>
+          ) : (
+            <SmallTable
+              label={t('detail.shipmentsTable')}
+              head={[t('fields.number'), t('fields.status'), t('fields.carrier'), t('detail.tracking'), t('fields.createdAt')]}
+              rows={shipments.map((s) => [
+                session.can('update-shipment') ? (
+                  // The return screen of a shipment: what came back, or start a return.
+                  <Link key="n" component={RouterLink} to={pathOf('shipment-return', { id: s.id })} aria-label={t('detail.openShipment', { number: s.number ?? s.id })}>
+                    {s.number ?? s.id.slice(0, 8)}
+                  </Link>
+                ) : (s.number ?? s.id.slice(0, 8)),
+                <Chip key="s" size="small" variant="outlined" label={t(`shipmentStatus.${s.status}`, { defaultValue: upper(s.status) })} />,
+                s.carrier ? t(`carriers.${s.carrier}`, { defaultValue: s.carrier }) : '—',
+                s.tracking ?? '—',
+                formatDateTime(s.ship_date ?? s.created_at),
+              ])}
+            />
+          )}
+        </Panel>
+      </Grid>
+      <Grid size={{ xs: 12, lg: 6 }}>
+        <Panel id="order-returns" title={t('detail.returns', { count: returns.length })}>
+          {returns.length === 0 ? (
+            <Typography variant="body2" color="text.secondary">
+              {t('detail.noReturns')}
+            </Typography>
+          ) : (
+            <SmallTable
+              label={t('detail.returnsTable')}
+              head={[t('fields.number'), t('fields.status'), t('detail.refund'), t('fields.createdAt')]}
+              rows={returns.map((r) => [
+                r.shipment_id && session.can('update-shipment') ? (
+                  <Link key="n" component={RouterLink} to={pathOf('shipment-return', { id: r.shipment_id })}>
+                    {r.number ?? r.id.slice(0, 8)}
+                  </Link>
+                ) : (r.number ?? r.id.slice(0, 8)),
+                <Chip key="s" size="small" variant="outlined" label={upper(r.status)} />,
+                r.refund_status ? upper(r.refund_status) : '—',
+                formatDateTime(r.created_at),
+              ])}
+            />
+          )}
+        </Panel>
+      </Grid>
+    </Grid>
+  );
+}

@@ -1,0 +1,382 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  FulfillmentStatus, OrderAction, OrderErrorCode, OrderStatus, Paginated, TAddress, TFilter, TOrderInput,
+} from '@omnio/domain';
+import { API_BASE, HttpError, http, isHttpError, refreshOnce } from '../../shared/api/http';
+import { getTokens } from '../../shared/session/storage';
+import { listQuery, listSearch, type ListParams } from '../catalog/api';
+
+/* ------------------------------------------------------------------ shapes (docs/api-orders.md) */
+
+export interface OrderSummary {
+  id: string;
+  number: string;
+  channel: string;
+  external_id: string | null;
+  status: OrderStatus;
+  fulfillment_status: FulfillmentStatus;
+  error_code: OrderErrorCode | null;
+  error_message: string | null;
+  customer: { first_name?: string | null; last_name?: string | null; email?: string | null } | null;
+  ship_to: { city?: string | null; state?: string | null; country?: string | null } | null;
+  currency: string;
+  total: string;
+  line_count: number;
+  unit_count: number;
+  hold_until: string | null;
+  created_at: string;
+  updated_at: string;
+  allowed_actions: OrderAction[];
+}
+
+export interface OrderAllocation {
+  iloc_id: string;
+  iloc_name: string;
+  quantity: number;
+  qty_shipped: number;
+}
+
+export interface OrderLine {
+  id: string;
+  line_no: number;
+  sku: string;
+  sku_id: string | null;
+  name: string | null;
+  quantity: number;
+  price: string;
+  discount: string;
+  tax: string;
+  total: string;
+  qty_allocated: number;
+  qty_backordered: number;
+  qty_shipped: number;
+  qty_returned: number;
+  allocations: OrderAllocation[];
+}
+
+/** What `include=shipments,returns` embeds; the fields beyond id and status are read when present. */
+export interface OrderShipment {
+  id: string;
+  number?: string | null;
+  status: string;
+  carrier?: string | null;
+  ship_method?: string | null;
+  tracking?: string | null;
+  iloc_name?: string | null;
+  ship_date?: string | null;
+  created_at?: string | null;
+}
+
+export interface OrderReturn {
+  id: string;
+  number?: string | null;
+  status: string;
+  refund_status?: string | null;
+  reason?: string | null;
+  shipment_id?: string | null;
+  created_at?: string | null;
+}
+
+export interface Order extends OrderSummary {
+  customer_id: string | null;
+  customer: (OrderSummary['customer'] & { phone?: string | null; company?: string | null }) | null;
+  billing_address: TAddress | null;
+  shipping_address: TAddress | null;
+  notes: string | null;
+  metadata: Record<string, unknown> | null;
+  shipable_date: string | null;
+  deliver_by: string | null;
+  ship_method: string | null;
+  ship_carrier: string | null;
+  subtotal: string;
+  discount_total: string;
+  tax_total: string;
+  shipping_total: string;
+  version: number;
+  lines: OrderLine[];
+  shipments?: OrderShipment[];
+  returns?: OrderReturn[];
+}
+
+export interface OrderEvent {
+  id: string | number;
+  action: string;
+  from_status: string | null;
+  to_status: string | null;
+  user: { id: string; name: string } | null;
+  data: Record<string, unknown> | null;
+  created_at: string;
+}
+
+export type OrderCounts = Record<'all' | OrderStatus, number>;
+
+export type JobStatus = 'PENDING' | 'RUNNING' | 'COMPLETED' | 'FAILED';
+
+export interface Job<R = unknown> {
+  id: string;
+  kind: string;
+  status: JobStatus;
+  progress: number;
+  result: R | null;
+  error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export interface Skipped {
+  id: string;
+  number: string;
+  reason: string;
+}
+
+export interface BulkCancelResult {
+  cancelled: number;
+  skipped: Skipped[];
+}
+
+export interface BulkUpdateResult {
+  updated: string[];
+  skipped: Skipped[];
+}
+
+export interface OrderImportReport {
+  created: number;
+  duplicates: number;
+  failed: number;
+  errors: { line: number; external_id: string | null; message: string }[];
+  orders: { line: number; id: string; number: string; status: OrderStatus; error_code: OrderErrorCode | null }[];
+}
+
+export interface CustomerOption {
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+  company: string | null;
+  complete?: boolean;
+  missing?: string[];
+}
+
+export interface CustomerAddress extends TAddress {
+  id?: string;
+  kind?: string | null;
+  is_default?: boolean | null;
+}
+
+export interface CustomerDetail extends CustomerOption {
+  addresses?: CustomerAddress[];
+}
+
+/* ------------------------------------------------------------------ list */
+
+/** The status tabs of /orders: every status plus "all". */
+export const ORDER_TABS = ['all', 'draft', 'on_hold', 'open', 'error', 'closed', 'cancelled'] as const;
+export type OrderTab = (typeof ORDER_TABS)[number];
+
+export const ORDER_SORTABLE = ['number', 'status', 'total', 'created_at', 'updated_at'] as const;
+
+export interface OrderListFilters {
+  tab: OrderTab;
+  search: string;
+  filters: TFilter[];
+}
+
+export const orderKeys = {
+  all: ['orders'] as const,
+  list: (params: unknown) => ['orders', 'list', params] as const,
+  counts: (params: unknown) => ['orders', 'counts', params] as const,
+  one: (id: string) => ['orders', 'one', id] as const,
+  events: (id: string) => ['orders', 'events', id] as const,
+};
+
+const enc = encodeURIComponent;
+
+function filtersParam(filters: TFilter[]): string | undefined {
+  return filters.length ? JSON.stringify(filters) : undefined;
+}
+
+export function useOrders(params: ListParams, f: OrderListFilters) {
+  const search = listSearch(f.search, { status: f.tab === 'all' ? undefined : f.tab });
+  const filters = filtersParam(f.filters);
+  return useQuery({
+    queryKey: orderKeys.list({ ...params, search, filters }),
+    placeholderData: keepPreviousData,
+    queryFn: () => http.get<Paginated<OrderSummary>>('/orders', { params: listQuery(params, search, { filters }) }),
+  });
+}
+
+/** Counts per status tab for the same search and filters (the server ignores status there). */
+export function useOrderCounts(f: Omit<OrderListFilters, 'tab'>) {
+  const search = listSearch(f.search);
+  const filters = filtersParam(f.filters);
+  return useQuery({
+    queryKey: orderKeys.counts({ search, filters }),
+    placeholderData: keepPreviousData,
+    queryFn: async () => (await http.get<{ data: OrderCounts }>('/orders/counts', { params: { search, filters } })).data,
+  });
+}
+
+/* ------------------------------------------------------------------ one order */
+
+export function useOrder(id: string | undefined) {
+  return useQuery({
+    queryKey: orderKeys.one(id ?? ''),
+    enabled: Boolean(id),
+    queryFn: async () => (await http.get<{ data: Order }>(`/orders/${enc(id ?? '')}`, { params: { include: 'shipments,returns' } })).data,
+  });
+}
+
+export function useOrderEvents(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: orderKeys.events(id),
+    enabled,
+    queryFn: async () =>
+      (await http.get<Paginated<OrderEvent>>(`/orders/${enc(id)}/events`, { params: { page: 1, per_page: 500 } })).data,
+  });
+}
+
+function useOrderMutation<TVars, TResult>(run: (vars: TVars) => Promise<TResult>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    // Orders reserve stock: the inventory screens are stale after any order change.
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: orderKeys.all }), client.invalidateQueries({ queryKey: ['inventory'] })]),
+  });
+}
+
+export type OrderBody = TOrderInput & { version?: number };
+
+export function useSaveOrder() {
+  return useOrderMutation(async ({ id, body }: { id?: string; body: OrderBody }) =>
+    id ? (await http.put<{ data: Order }>(`/orders/${enc(id)}`, body)).data : (await http.post<{ data: Order }>('/orders', body)).data,
+  );
+}
+
+/** Lifecycle actions other than edit: POST /orders/{id}/{action}. `clone` answers the new draft. */
+export type RunnableAction = Exclude<OrderAction, 'edit'>;
+
+export function useOrderAction() {
+  return useOrderMutation(async ({ id, action, hold_until }: { id: string; action: RunnableAction; hold_until?: string | null }) =>
+    (await http.post<{ data: Order }>(`/orders/${enc(id)}/${action}`, action === 'hold' ? { hold_until: hold_until ?? null } : undefined)).data,
+  );
+}
+
+/** The server refused a change because another user saved the order first. */
+export function isConflict(error: unknown): boolean {
+  return isHttpError(error, 409) && error.bodyField('code') === 'CONFLICT';
+}
+
+export function isInvalidTransition(error: unknown): boolean {
+  return isHttpError(error, 409) && error.bodyField('code') === 'INVALID_TRANSITION';
+}
+
+/* ------------------------------------------------------------------ bulk actions and jobs */
+
+export function useBulkCancel() {
+  return useMutation({
+    mutationFn: async (ids: string[]) => (await http.post<{ data: { job_id: string; status: JobStatus } }>('/orders/bulk-cancel', { ids })).data,
+  });
+}
+
+export function useBulkHold() {
+  return useOrderMutation(async ({ ids, hold_until }: { ids: string[]; hold_until: string | null }) =>
+    (await http.post<{ data: BulkUpdateResult }>('/orders/bulk-hold', hold_until ? { ids, hold_until } : { ids })).data,
+  );
+}
+
+export function useBulkRelease() {
+  return useOrderMutation(async (ids: string[]) => (await http.post<{ data: BulkUpdateResult }>('/orders/bulk-release', { ids })).data);
+}
+
+export const JOB_POLL_MS = 1000;
+const finished = (status: JobStatus | undefined) => status === 'COMPLETED' || status === 'FAILED';
+
+/** Polls GET /jobs/{id} until the job is COMPLETED or FAILED; then the order lists are refreshed. */
+export function useJob<R>(jobId: string | null, pollMs = JOB_POLL_MS) {
+  const client = useQueryClient();
+  return useQuery({
+    queryKey: ['jobs', jobId],
+    enabled: jobId !== null,
+    refetchInterval: (query) => (finished(query.state.data?.status) ? false : pollMs),
+    queryFn: async () => {
+      const job = (await http.get<{ data: Job<R> }>(`/jobs/${enc(jobId ?? '')}`)).data;
+      if (finished(job.status)) {
+        await Promise.all([client.invalidateQueries({ queryKey: orderKeys.all }), client.invalidateQueries({ queryKey: ['inventory'] })]);
+      }
+      return job;
+    },
+  });
+}
+
+/* ------------------------------------------------------------------ CSV import */
+
+async function sendFile(path: string, file: File): Promise<Response> {
+  const tokens = getTokens();
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return fetch(`${API_BASE}${path}`, {
+    method: 'POST',
+    headers: { Accept: 'application/json', ...(tokens ? { Authorization: `${tokens.tokenType} ${tokens.accessToken}` } : {}) },
+    body: form,
+  });
+}
+
+/** POST /orders/import, multipart field `file`, with the shared client's single refresh on a 401. */
+export async function uploadOrdersCsv(file: File): Promise<{ job_id: string; status: JobStatus }> {
+  let response = await sendFile('/orders/import', file);
+  if (response.status === 401 && (await refreshOnce())) response = await sendFile('/orders/import', file);
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* a non-JSON body stays text */
+  }
+  if (!response.ok) throw new HttpError(response.status, body);
+  return (body as { data: { job_id: string; status: JobStatus } }).data;
+}
+
+export function useUploadOrdersCsv() {
+  return useMutation({ mutationFn: uploadOrdersCsv });
+}
+
+export const TEMPLATE_FILENAME = 'orders-template.csv';
+
+/** GET /orders/import/template through the authenticated client, saved as a file. */
+export async function downloadTemplate(): Promise<void> {
+  const csv = await http.get<unknown>('/orders/import/template');
+  const text = typeof csv === 'string' ? csv : '';
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = TEMPLATE_FILENAME;
+    link.rel = 'noopener';
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+}
+
+/* ------------------------------------------------------------------ customers and SKUs for the form */
+
+/** Customers whose name, e-mail or company start with the text (GET /customers, first 10). */
+export function useCustomerOptions(text: string) {
+  const search = listSearch(text);
+  return useQuery({
+    queryKey: ['orders', 'customer-options', search],
+    enabled: Boolean(search),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+    queryFn: async () => (await http.get<Paginated<CustomerOption>>('/customers', { params: { search, per_page: 10 } })).data,
+  });
+}
+
+export async function fetchCustomer(id: string): Promise<CustomerDetail> {
+  return (await http.get<{ data: CustomerDetail }>(`/customers/${enc(id)}`)).data;
+}
+
+export type { ListParams };

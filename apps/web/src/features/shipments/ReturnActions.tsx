@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Stack } from '@mui/material';
+import type { ReturnAction } from '@omnio/domain';
+import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { useToast } from '../../shared/ui/toast';
+import { useReturnCommand, type ReturnSummary } from './api';
+import { ReceiveDialog } from './ReceiveDialog';
+import { RefundDialog } from './RefundDialog';
+
+type Confirmed = 'submit' | 'approve' | 'reject';
+
+interface ReturnActionsProps {
+  ret: ReturnSummary;
+  /** Where received units probably go (the shipment's iloc). */
+  defaultIlocId?: string | null;
+  size?: 'small' | 'medium';
+}
+
+/** The buttons of a return: exactly its `allowed_actions`, each with its confirmation or dialog. */
+export function ReturnActions({ ret, defaultIlocId, size = 'small' }: ReturnActionsProps) {
+  const { t } = useTranslation('shipments');
+  const toast = useToast();
+  const command = useReturnCommand();
+  const [confirming, setConfirming] = useState<Confirmed | null>(null);
+  const [receiving, setReceiving] = useState(false);
+  const [refunding, setRefunding] = useState(false);
+
+  const run = (action: ReturnAction) => {
+    if (action === 'receive') return setReceiving(true);
+    if (action === 'refund') return setRefunding(true);
+    setConfirming(action);
+  };
+
+  return (
+    <>
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        {ret.allowed_actions.map((action) => (
+          <Button
+            key={action}
+            size={size}
+            variant={action === 'reject' ? 'outlined' : 'contained'}
+            color={action === 'reject' ? 'error' : 'primary'}
+            onClick={() => run(action)}
+            aria-label={`${t(`actions.${action}`)} ${ret.number}`}
+          >
+            {t(`actions.${action}`)}
+          </Button>
+        ))}
+      </Stack>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={confirming ? t(`confirm.${confirming}Title`, { number: ret.number }) : ''}
+        message={confirming ? t(`confirm.${confirming}Message`) : ''}
+        confirmLabel={confirming ? t(`actions.${confirming}`) : ''}
+        destructive={confirming === 'reject'}
+        onClose={() => setConfirming(null)}
+        errorPrefix={t('errors.action', { action: confirming ? t(`actions.${confirming}`).toLowerCase() : '' })}
+        onConfirm={() => command.mutateAsync({ id: ret.id, command: { action: confirming! } })}
+      />
+      <ReceiveDialog
+        ret={receiving ? ret : null}
+        defaultIlocId={defaultIlocId}
+        onClose={() => setReceiving(false)}
+        onDone={(number) => {
+          setReceiving(false);
+          toast.success(t('receive.done', { number }));
+        }}
+      />
+      <RefundDialog
+        ret={refunding ? ret : null}
+        onClose={() => setRefunding(false)}
+        onDone={(number) => {
+          setRefunding(false);
+          toast.success(t('refund.done', { number }));
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,232 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  Paginated, RefundStatus, ReturnAction, ReturnReason, ReturnStatus, ShipmentAction, ShipmentStatus, TReturnReceiveInput, TShipmentCreateInput,
+  TShipmentReturnInput,
+} from '@omnio/domain';
+import { http } from '../../shared/api/http';
+import { listQuery, listSearch, type ListParams } from '../catalog/api';
+
+/* ------------------------------------------------------------------ shapes (docs/api-orders.md) */
+
+export interface ShipmentSummary {
+  id: string;
+  number: string;
+  order_id: string;
+  order_number: string;
+  status: ShipmentStatus;
+  iloc_id: string;
+  iloc_name: string | null;
+  package_id: string | null;
+  carrier: string | null;
+  ship_method: string | null;
+  tracking: string | null;
+  ship_date: string | null;
+  notes: string | null;
+  box_count: number;
+  unit_count: number;
+  qty_returned: number;
+  allowed_actions: ShipmentAction[];
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ShipmentBox {
+  id: string;
+  box_no: number;
+  package_id: string | null;
+  length: string;
+  width: string;
+  height: string;
+  weight: string;
+  tracking: string | null;
+  items: { id: string; line_id: string; line_no: number; sku_id: string; sku: string | null; name: string | null; quantity: number; qty_returned: number }[];
+}
+
+export interface ShipmentLine {
+  line_id: string;
+  line_no: number;
+  sku_id: string | null;
+  sku: string | null;
+  name: string | null;
+  quantity: number;
+  qty_returned: number;
+  qty_returnable: number;
+}
+
+export interface Shipment extends ShipmentSummary {
+  boxes: ShipmentBox[];
+  lines: ShipmentLine[];
+}
+
+export interface ReturnLine {
+  id: string;
+  line_id: string;
+  line_no: number;
+  shipment_line_id: string | null;
+  sku_id: string;
+  sku: string | null;
+  name: string | null;
+  quantity: number;
+  reason: ReturnReason | null;
+  qty_good: number;
+  qty_hold: number;
+  qty_hurt: number;
+  qty_received: number;
+}
+
+export interface ReturnSummary {
+  id: string;
+  number: string;
+  order_id: string;
+  order_number: string;
+  shipment_id: string | null;
+  shipment_number: string | null;
+  status: ReturnStatus;
+  refund_status: RefundStatus;
+  reason: ReturnReason | null;
+  notes: string | null;
+  iloc_id: string | null;
+  iloc_name: string | null;
+  currency: string;
+  refundable_amount: string;
+  refund_amount: string;
+  unit_count: number;
+  qty_received: number;
+  allowed_actions: ReturnAction[];
+  created_at: string;
+  updated_at: string;
+  received_at: string | null;
+}
+
+export interface ReturnDetail extends ReturnSummary {
+  lines: ReturnLine[];
+}
+
+/** What the shipment screen reads of GET /orders/{id} (docs/api-orders.md "Orders"). */
+export interface OrderToShip {
+  id: string;
+  number: string;
+  status: string;
+  ship_method: string | null;
+  ship_carrier: string | null;
+  lines: {
+    id: string;
+    line_no: number;
+    sku: string;
+    name: string | null;
+    quantity: number;
+    qty_shipped: number;
+    allocations: { iloc_id: string; iloc_name: string; quantity: number; qty_shipped: number }[];
+  }[];
+}
+
+/** The package fields the shipment screen uses to fill a box (GET /packages). */
+export interface PackageOption {
+  id: string;
+  name: string;
+  box_weight: string | number | null;
+  outer_length: string | number | null;
+  outer_width: string | number | null;
+  outer_height: string | number | null;
+}
+
+/* ------------------------------------------------------------------ queries */
+
+const enc = encodeURIComponent;
+
+export const shipmentKeys = {
+  all: ['shipments'] as const,
+  one: (id: string) => ['shipments', 'one', id] as const,
+  order: (id: string) => ['shipments', 'order', id] as const,
+  packages: ['shipments', 'packages'] as const,
+  returns: ['returns'] as const,
+  returnList: (params: unknown) => ['returns', 'list', params] as const,
+  returnOne: (id: string) => ['returns', 'one', id] as const,
+};
+
+export function useOrderToShip(orderId: string | undefined) {
+  return useQuery({
+    queryKey: shipmentKeys.order(orderId ?? ''),
+    enabled: Boolean(orderId),
+    queryFn: async () => (await http.get<{ data: OrderToShip }>(`/orders/${enc(orderId ?? '')}`)).data,
+  });
+}
+
+export function usePackageOptions() {
+  return useQuery({
+    queryKey: shipmentKeys.packages,
+    queryFn: async () => (await http.get<Paginated<PackageOption>>('/packages', { params: { per_page: 500, order_by: 'name', order_direction: 'ASC' } })).data,
+  });
+}
+
+export function useShipment(id: string | undefined) {
+  return useQuery({
+    queryKey: shipmentKeys.one(id ?? ''),
+    enabled: Boolean(id),
+    queryFn: async () => (await http.get<{ data: Shipment }>(`/shipments/${enc(id ?? '')}`)).data,
+  });
+}
+
+export interface ReturnFilters {
+  search: string;
+  status: string;
+  shipmentId?: string;
+}
+
+export function returnSearch(filters: ReturnFilters): string | undefined {
+  return listSearch(filters.search, { status: filters.status, shipment_id: filters.shipmentId });
+}
+
+export function useReturns(params: ListParams, filters: ReturnFilters, enabled = true) {
+  const search = returnSearch(filters);
+  return useQuery({
+    queryKey: shipmentKeys.returnList({ ...params, search }),
+    enabled,
+    placeholderData: keepPreviousData,
+    queryFn: () => http.get<Paginated<ReturnSummary>>('/returns', { params: listQuery(params, search) }),
+  });
+}
+
+export function useReturn(id: string | undefined) {
+  return useQuery({
+    queryKey: shipmentKeys.returnOne(id ?? ''),
+    enabled: Boolean(id),
+    queryFn: async () => (await http.get<{ data: ReturnDetail }>(`/returns/${enc(id ?? '')}`)).data,
+  });
+}
+
+/* ------------------------------------------------------------------ writes */
+
+/** After a shipment or return write: shipments, returns, the order (its lines and fulfillment) and stock are stale. */
+function useShippingMutation<TVars, TResult>(run: (vars: TVars) => Promise<TResult>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: shipmentKeys.all }),
+        client.invalidateQueries({ queryKey: shipmentKeys.returns }),
+        client.invalidateQueries({ queryKey: ['orders'] }),
+        client.invalidateQueries({ queryKey: ['inventory'] }),
+      ]),
+  });
+}
+
+export function useCreateShipment(orderId: string) {
+  return useShippingMutation(async (body: TShipmentCreateInput) => (await http.post<{ data: Shipment }>(`/orders/${enc(orderId)}/shipments`, body)).data);
+}
+
+export function useShipmentReturn(shipmentId: string) {
+  return useShippingMutation(async (body: TShipmentReturnInput) => (await http.post<{ data: ReturnDetail }>(`/shipments/${enc(shipmentId)}/return`, body)).data);
+}
+
+export type ReturnCommand =
+  | { action: 'submit' | 'approve' | 'reject' }
+  | { action: 'receive'; body: TReturnReceiveInput }
+  | { action: 'refund'; body: { amount?: string } };
+
+export function useReturnCommand() {
+  return useShippingMutation(async ({ id, command }: { id: string; command: ReturnCommand }) =>
+    (await http.post<{ data: ReturnDetail }>(`/returns/${enc(id)}/${command.action}`, 'body' in command ? command.body : undefined)).data,
+  );
+}

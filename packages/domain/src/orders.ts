@@ -1,0 +1,176 @@
+import { z } from 'zod';
+import { zDecimal } from './catalog';
+
+/**
+ * Order words (docs/api-orders.md, spec 3, 4, 5 and 8): statuses, the lifecycle as a table, the import
+ * codes, and the request bodies shared by the server and the web forms.
+ */
+
+export const ORDER_STATUSES = ['draft', 'on_hold', 'open', 'closed', 'error', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * `submit` sends a draft through the import pipeline; `retry` re-runs it for an order in error (after a
+ * fix); `edit` is not a transition but is listed so the web shows the edit button from allowed_actions.
+ */
+export const ORDER_ACTIONS = ['submit', 'retry', 'hold', 'release', 'close', 'cancel', 'reopen', 'mark-shipped', 'clone', 'edit'] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+
+/**
+ * The order lifecycle, status → action → next status. `submit`, `retry` and `release` end in `open` when
+ * the pipeline succeeds; the pipeline may turn them into `error` instead (the table names the hoped-for
+ * status, the service records the one reached). Closed orders allow nothing until reopened.
+ */
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, Partial<Record<OrderAction, OrderStatus>>>> = {
+  draft: { submit: 'open', hold: 'on_hold', cancel: 'cancelled', clone: 'draft', edit: 'draft' },
+  open: { hold: 'on_hold', close: 'closed', cancel: 'cancelled', 'mark-shipped': 'closed', clone: 'draft', edit: 'open' },
+  on_hold: { hold: 'on_hold', release: 'open', cancel: 'cancelled', clone: 'draft', edit: 'on_hold' },
+  error: { retry: 'open', hold: 'on_hold', cancel: 'cancelled', clone: 'draft', edit: 'error' },
+  closed: { reopen: 'open' },
+  cancelled: { clone: 'draft' },
+};
+
+export const ORDER_ACTION_PERMISSION: Readonly<Record<OrderAction, string>> = {
+  submit: 'update-order',
+  retry: 'update-order',
+  hold: 'update-order',
+  release: 'update-order',
+  close: 'update-order',
+  cancel: 'update-order',
+  reopen: 'update-order',
+  'mark-shipped': 'update-order',
+  clone: 'create-order',
+  edit: 'update-order',
+};
+
+/** Only an open order ships (a held, draft or error order waits; a closed one is reopened first). */
+export const ORDER_SHIPPABLE_STATUSES: readonly OrderStatus[] = ['open'];
+export const isOrderShippable = (status: string) => (ORDER_SHIPPABLE_STATUSES as readonly string[]).includes(status);
+
+/** Spec 4: bulk cancel leaves these alone. */
+export const BULK_CANCEL_SKIPS: readonly OrderStatus[] = ['cancelled', 'closed', 'error'];
+
+export function orderTransition(status: string, action: OrderAction): OrderStatus | null {
+  if (!Object.hasOwn(ORDER_TRANSITIONS, status)) return null;
+  return ORDER_TRANSITIONS[status as OrderStatus][action] ?? null;
+}
+
+export function orderAllowedActions(status: string, permissions: ReadonlySet<string> | readonly string[]): OrderAction[] {
+  const has = (p: string) => (permissions instanceof Set ? permissions.has(p) : (permissions as readonly string[]).includes(p));
+  return ORDER_ACTIONS.filter((a) => orderTransition(status, a) !== null && has(ORDER_ACTION_PERMISSION[a]));
+}
+
+/** Spec 8: why an import left an order in `error`. */
+export const ORDER_ERROR_CODES = [
+  'skus_empty', 'sku_not_found', 'skus_invalid', 'customer_incomplete', 'ship_method', 'ship_carrier',
+  'multi_addresses', 'rule_general_error', 'ship_method_unassignable',
+] as const;
+export type OrderErrorCode = (typeof ORDER_ERROR_CODES)[number];
+
+/** How much of each line is reserved, waiting for stock, shipped. Derived from the lines after every change. */
+export const FULFILLMENT_STATUSES = ['unallocated', 'backordered', 'partially_allocated', 'allocated', 'partially_shipped', 'shipped'] as const;
+export type FulfillmentStatus = (typeof FULFILLMENT_STATUSES)[number];
+
+export const ORDER_SHIP_METHODS = ['standard', 'expedited', 'express'] as const;
+export const ORDER_CARRIERS = ['usps', 'ups', 'fedex', 'dhl', 'ontrac', 'other'] as const;
+
+/** Spec 5: the tenant's order prefix is exactly three characters of the form XY-. */
+export const ORDER_PREFIX_RE = /^[A-Z]{2}-$/;
+
+/** Lines per order and orders per batch request. */
+export const MAX_ORDER_LINES = 500;
+export const MAX_BATCH_ORDERS = 1000;
+
+/* ------------------------------------------------------------------ request bodies */
+
+const noNul = (v: string) => !v.includes('\u0000');
+const text = (max: number) => z.string().max(max).refine(noNul, 'The value contains an invalid character');
+const optText = (max: number) => text(max).nullable().optional();
+
+/**
+ * An address as it arrives from a channel. Every field is optional here: an incomplete address is kept and
+ * the order is put in error with customer_incomplete (spec 8), not refused.
+ */
+export const ZAddress = z
+  .object({
+    first_name: optText(100), last_name: optText(100), company: optText(200),
+    address1: optText(200), address2: optText(200), city: optText(100), state: optText(100),
+    zip: optText(20), country: optText(60), phone: optText(40), email: optText(254),
+  })
+  .strict();
+export type TAddress = z.infer<typeof ZAddress>;
+
+export const ZOrderCustomer = z
+  .object({
+    id: z.uuid({ message: 'Must be a valid id' }).optional(),
+    first_name: optText(100), last_name: optText(100), email: optText(254), phone: optText(40), company: optText(200),
+  })
+  .strict();
+
+export const ZMoneyAmount = zDecimal(2, 12, 'The amount');
+
+/**
+ * A line as it arrives. `sku` is free text on purpose: an unknown or malformed SKU is an import code
+ * (sku_not_found, skus_invalid), kept on the order for the seller to fix, not a 422.
+ */
+export const ZOrderLineInput = z
+  .object({
+    sku: text(200),
+    quantity: z.number().finite('The quantity must be a number'),
+    price: ZMoneyAmount.optional(),
+    discount: ZMoneyAmount.optional(),
+    tax: ZMoneyAmount.optional(),
+    name: optText(300),
+    iloc_id: z.uuid({ message: 'Must be a valid id' }).nullable().optional(),
+    /** A line shipped to another address than the order's: the spec's multi_addresses case. */
+    shipping_address: ZAddress.nullable().optional(),
+  })
+  .strict();
+export type TOrderLineInput = z.infer<typeof ZOrderLineInput>;
+
+const ZDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD').refine((v) => !Number.isNaN(Date.parse(v)), 'Not a date');
+const ZDateTime = z.iso.datetime({ offset: true, message: 'Use an ISO 8601 date and time' });
+
+export const ZOrderInput = z
+  .object({
+    external_id: text(200).nullable().optional(),
+    channel: z.string().trim().min(1).max(60).refine(noNul).optional(),
+    status: z.enum(['draft', 'open']).optional(),
+    customer: ZOrderCustomer.nullable().optional(),
+    billing_address: ZAddress.nullable().optional(),
+    shipping_address: ZAddress.nullable().optional(),
+    lines: z.array(ZOrderLineInput).max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} lines`),
+    currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'The currency must be a three-letter ISO code').optional(),
+    shipping: ZMoneyAmount.optional(),
+    notes: optText(5000),
+    metadata: z.record(z.string().max(100), z.unknown()).optional(),
+    hold_until: ZDateTime.nullable().optional(),
+    shipable_date: ZDate.nullable().optional(),
+    deliver_by: ZDate.nullable().optional(),
+    ship_method: optText(60),
+    ship_carrier: optText(60),
+  })
+  .strict();
+export type TOrderInput = z.infer<typeof ZOrderInput>;
+
+export const ZOrderBatch = z
+  .object({ orders: z.array(z.unknown()).min(1, 'Give at least one order').max(MAX_BATCH_ORDERS, `At most ${MAX_BATCH_ORDERS} orders per batch`) })
+  .strict();
+
+export const ZHoldInput = z.object({ hold_until: ZDateTime.nullable().optional() }).strict();
+export const ZBulkIds = z.object({ ids: z.array(z.uuid({ message: 'Must be a valid id' })).min(1).max(10_000) }).strict();
+
+/* ------------------------------------------------------------------ pure checks */
+
+/** Spec 8 customer_incomplete: first name, address1, city, zip or country missing. */
+export const REQUIRED_ADDRESS_FIELDS = ['first_name', 'address1', 'city', 'zip', 'country'] as const;
+
+export function missingAddressFields(address: TAddress | null | undefined): string[] {
+  return REQUIRED_ADDRESS_FIELDS.filter((f) => !address?.[f]?.trim());
+}
+
+/** Spec 5 SKU rules, applied to a line's SKU text (a bad one is skus_invalid, not a 422). */
+export function isValidSkuText(sku: string): boolean {
+  const t = sku.trim();
+  return t.length > 0 && t.length <= 64 && !t.includes("'") && !/\s/.test(t);
+}

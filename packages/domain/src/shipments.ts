@@ -1,0 +1,324 @@
+import { z } from 'zod';
+import { zDecimal } from './catalog';
+
+/**
+ * Shipment and return words (docs/api-orders.md, spec 3, 4, 5 and 8): statuses, the lifecycles as tables,
+ * the permission each action needs, and the request bodies shared by the server and the web forms.
+ */
+
+/* ------------------------------------------------------------------ shipments */
+
+/** Spec 4 shipment statuses, snake_case. */
+export const SHIPMENT_STATUSES = [
+  'pending_shipment', 'assigned', 'unshipped', 'routing', 'on_hold', 'backorder', 'error', 'dropship', 'divided',
+  'shipped', 'partially_shipped', 'returned', 'partially_returned', 'canceling', 'cancelled',
+  // Reported back by a warehouse connector for a routed shipment; spec 4 lets these be retried.
+  'processing', 'in_transit', 'completed', 'discrepancy',
+] as const;
+export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
+
+/**
+ * `cancel` stops a shipment before anything left the building (final: spec 4 "cancelling a shipment is
+ * final"); `retry` routes it again (spec 4: routing, processing, completed, in transit, discrepancy, and
+ * error); `return` takes units of a shipped shipment back.
+ */
+export const SHIPMENT_ACTIONS = ['cancel', 'retry', 'return'] as const;
+export type ShipmentAction = (typeof SHIPMENT_ACTIONS)[number];
+
+/**
+ * The shipment lifecycle, status → action → next status. A shipment created in house is `shipped` at once
+ * (its stock is consumed in the same transaction). `return` names the hoped-for status: the service
+ * records `returned` instead when the last shipped unit is back. Statuses with no entry allow nothing.
+ */
+export const SHIPMENT_TRANSITIONS: Readonly<Record<ShipmentStatus, Partial<Record<ShipmentAction, ShipmentStatus>>>> = {
+  pending_shipment: { cancel: 'cancelled' },
+  assigned: { cancel: 'cancelled' },
+  unshipped: { cancel: 'cancelled' },
+  on_hold: { cancel: 'cancelled' },
+  backorder: { cancel: 'cancelled' },
+  routing: { cancel: 'cancelled', retry: 'routing' },
+  error: { cancel: 'cancelled', retry: 'routing' },
+  processing: { retry: 'routing' },
+  in_transit: { retry: 'routing' },
+  completed: { retry: 'routing' },
+  discrepancy: { retry: 'routing' },
+  shipped: { return: 'partially_returned' },
+  partially_returned: { return: 'partially_returned' },
+  partially_shipped: {},
+  dropship: {},
+  divided: {},
+  returned: {},
+  canceling: {},
+  cancelled: {},
+};
+
+/** Every permission an action needs: a return from a shipment also creates a return (an RMA). */
+export const SHIPMENT_ACTION_PERMISSIONS: Readonly<Record<ShipmentAction, readonly string[]>> = {
+  cancel: ['update-shipment'],
+  retry: ['update-shipment'],
+  return: ['update-shipment', 'create-returns'],
+};
+
+/** Spec 8 messages of refused shipment actions. */
+export const SHIPMENT_REFUSALS: Readonly<Record<ShipmentAction, string>> = {
+  cancel: 'shipment cannot be cancelled now',
+  retry: 'shipment cannot be retried now',
+  return: 'shipment cannot be returned now',
+};
+
+type Perms = ReadonlySet<string> | readonly string[];
+const hasAll = (permissions: Perms, needed: readonly string[]) =>
+  needed.every((p) => (permissions instanceof Set ? permissions.has(p) : (permissions as readonly string[]).includes(p)));
+
+export function shipmentTransition(status: string, action: ShipmentAction): ShipmentStatus | null {
+  if (!Object.hasOwn(SHIPMENT_TRANSITIONS, status)) return null;
+  return SHIPMENT_TRANSITIONS[status as ShipmentStatus][action] ?? null;
+}
+
+export function shipmentAllowedActions(status: string, permissions: Perms): ShipmentAction[] {
+  return SHIPMENT_ACTIONS.filter((a) => shipmentTransition(status, a) !== null && hasAll(permissions, SHIPMENT_ACTION_PERMISSIONS[a]));
+}
+
+/* ------------------------------------------------------------------ returns */
+
+/** Spec 4 return statuses. */
+export const RETURN_STATUSES = ['draft', 'open', 'approved', 'rejected', 'in_transit', 'processing', 'discrepancy', 'complete', 'error', 'routing'] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+
+/** Spec 4 refund statuses of a return. */
+export const REFUND_STATUSES = ['open', 'approved', 'rejected', 'partial', 'complete'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+export const RETURN_ACTIONS = ['submit', 'approve', 'reject', 'receive', 'refund'] as const;
+export type ReturnAction = (typeof RETURN_ACTIONS)[number];
+/** The actions that move the return's own status (refund moves the refund status). */
+export type ReturnStatusAction = Exclude<ReturnAction, 'refund'>;
+
+/**
+ * The return lifecycle, status → action → next status. A return is created `open` (or `draft`, then
+ * `submit`). `receive` names the hoped-for status: the service records `processing` while units are
+ * still to come, `complete` when every unit is back.
+ */
+export const RETURN_TRANSITIONS: Readonly<Record<ReturnStatus, Partial<Record<ReturnStatusAction, ReturnStatus>>>> = {
+  draft: { submit: 'open', reject: 'rejected' },
+  open: { approve: 'approved', reject: 'rejected' },
+  approved: { receive: 'complete' },
+  in_transit: { receive: 'complete' },
+  processing: { receive: 'complete' },
+  discrepancy: { receive: 'complete' },
+  error: { reject: 'rejected' },
+  routing: {},
+  rejected: {},
+  complete: {},
+};
+
+export type RefundAction = 'approve' | 'reject' | 'refund';
+/**
+ * The refund lifecycle. Approving or rejecting the return approves or rejects its refund; `refund`
+ * names the hoped-for status: `partial` while money is still owed, `complete` when all of it is paid.
+ */
+export const REFUND_TRANSITIONS: Readonly<Record<RefundStatus, Partial<Record<RefundAction, RefundStatus>>>> = {
+  open: { approve: 'approved', reject: 'rejected' },
+  approved: { refund: 'complete' },
+  partial: { refund: 'complete' },
+  rejected: {},
+  complete: {},
+};
+
+/** A refund is paid only on a return that was approved and not rejected since. */
+export const REFUNDABLE_RETURN_STATUSES: readonly ReturnStatus[] = ['approved', 'in_transit', 'processing', 'discrepancy', 'complete'];
+
+export const RETURN_ACTION_PERMISSION: Readonly<Record<ReturnAction, string>> = {
+  submit: 'update-returns',
+  approve: 'update-returns',
+  reject: 'update-returns',
+  receive: 'update-returns',
+  refund: 'update-returns',
+};
+
+export function returnTransition(status: string, action: ReturnStatusAction): ReturnStatus | null {
+  if (!Object.hasOwn(RETURN_TRANSITIONS, status)) return null;
+  return RETURN_TRANSITIONS[status as ReturnStatus][action] ?? null;
+}
+
+export function refundTransition(refundStatus: string, action: RefundAction): RefundStatus | null {
+  if (!Object.hasOwn(REFUND_TRANSITIONS, refundStatus)) return null;
+  return REFUND_TRANSITIONS[refundStatus as RefundStatus][action] ?? null;
+}
+
+/** Whether `action` is allowed on a return in `status` with `refundStatus`, whatever the user's permissions. */
+export function returnActionAllowed(status: string, refundStatus: string, action: ReturnAction): boolean {
+  if (action === 'refund') return REFUNDABLE_RETURN_STATUSES.includes(status as ReturnStatus) && refundTransition(refundStatus, 'refund') !== null;
+  return returnTransition(status, action) !== null;
+}
+
+export function returnAllowedActions(status: string, refundStatus: string, permissions: Perms): ReturnAction[] {
+  return RETURN_ACTIONS.filter((a) => returnActionAllowed(status, refundStatus, a) && hasAll(permissions, [RETURN_ACTION_PERMISSION[a]]));
+}
+
+export const RETURN_REASONS = ['damaged', 'defective', 'wrong_item', 'not_as_described', 'no_longer_needed', 'other'] as const;
+export type ReturnReason = (typeof RETURN_REASONS)[number];
+
+/** Where a received unit goes: sellable, set aside for inspection, or damaged (spec 3 inventory buckets). */
+export const RECEIVE_BUCKETS = ['good', 'hold', 'hurt'] as const;
+export type ReceiveBucket = (typeof RECEIVE_BUCKETS)[number];
+
+/* ------------------------------------------------------------------ request bodies */
+
+export const MAX_SHIPMENT_BOXES = 200;
+export const MAX_BOX_ITEMS = 500;
+export const MAX_UNITS = 1_000_000;
+
+const noNul = (v: string) => !v.includes('\u0000');
+const optText = (max: number) =>
+  z.string().trim().max(max).refine(noNul, 'The value contains an invalid character').nullable().optional().transform((v) => (v === '' ? null : v));
+const ZId = z.uuid({ message: 'Must be a valid id' });
+const ZUnits = z
+  .number({ message: 'The quantity must be a number' })
+  .int('The quantity must be a whole number')
+  .min(1, 'The quantity must be greater than zero')
+  .max(MAX_UNITS);
+/** A box measure as text or number; zero is accepted here and refused per box (an empty box may have none). */
+const ZMeasure = zDecimal(3, 9);
+const isPositive = (v: string) => /[1-9]/.test(v);
+
+export const ZShipmentItem = z.object({ line_id: ZId, quantity: ZUnits }).strict();
+
+export const ZShipmentBox = z
+  .object({
+    package_id: ZId.nullable().optional(),
+    length: ZMeasure,
+    width: ZMeasure,
+    height: ZMeasure,
+    weight: ZMeasure,
+    tracking: optText(100),
+    items: z.array(ZShipmentItem).max(MAX_BOX_ITEMS, `At most ${MAX_BOX_ITEMS} items per box`),
+  })
+  .strict();
+export type TShipmentBox = z.infer<typeof ZShipmentBox>;
+
+export const SHIPMENT_MESSAGES = {
+  needsBoxes: 'A shipment needs at least one box with items',
+  positive: 'Must be greater than zero',
+  mismatch: (assigned: number, boxed: number) => `The assigned quantity (${assigned}) must equal the quantity in boxes (${boxed})`,
+  unassigned: 'This item is not assigned to the shipment: assign it or take it out of the box',
+  repeatedLine: 'The line is repeated',
+  repeatedItem: 'The line is already in this box',
+} as const;
+
+const DIMENSIONS = ['length', 'width', 'height', 'weight'] as const;
+
+/**
+ * POST /orders/{id}/shipments. Spec 5: a shipment needs boxes; every box's dimensions and weight are above
+ * zero; empty boxes are dropped (their paths still name the client's box numbers in errors); when the
+ * assigned quantities per line are given (`lines`), each must equal the units of that line in the boxes,
+ * and an item whose line is not assigned must be handled (assigned, or taken out of the box).
+ */
+export const ZShipmentCreate = z
+  .object({
+    iloc_id: ZId.nullable().optional(),
+    package_id: ZId.nullable().optional(),
+    carrier: optText(60),
+    ship_method: optText(60),
+    tracking: optText(100),
+    notes: optText(5000),
+    lines: z.array(z.object({ line_id: ZId, quantity: z.number().int('The quantity must be a whole number').min(0).max(MAX_UNITS) }).strict()).max(500).optional(),
+    boxes: z.array(ZShipmentBox).max(MAX_SHIPMENT_BOXES, `At most ${MAX_SHIPMENT_BOXES} boxes`),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    const filled = v.boxes.filter((b) => b.items.length > 0);
+    if (filled.length === 0) ctx.addIssue({ code: 'custom', path: ['boxes'], message: SHIPMENT_MESSAGES.needsBoxes });
+    const boxed = new Map<string, number>();
+    v.boxes.forEach((box, b) => {
+      if (box.items.length === 0) return;
+      for (const d of DIMENSIONS) if (!isPositive(box[d])) ctx.addIssue({ code: 'custom', path: ['boxes', b, d], message: SHIPMENT_MESSAGES.positive });
+      const inBox = new Set<string>();
+      box.items.forEach((item, i) => {
+        if (inBox.has(item.line_id)) ctx.addIssue({ code: 'custom', path: ['boxes', b, 'items', i, 'line_id'], message: SHIPMENT_MESSAGES.repeatedItem });
+        inBox.add(item.line_id);
+        boxed.set(item.line_id, (boxed.get(item.line_id) ?? 0) + item.quantity);
+      });
+    });
+    if (!v.lines) return;
+    const assigned = new Set<string>();
+    v.lines.forEach((line, i) => {
+      if (assigned.has(line.line_id)) ctx.addIssue({ code: 'custom', path: ['lines', i, 'line_id'], message: SHIPMENT_MESSAGES.repeatedLine });
+      assigned.add(line.line_id);
+      const inBoxes = boxed.get(line.line_id) ?? 0;
+      if (inBoxes !== line.quantity) ctx.addIssue({ code: 'custom', path: ['lines', i, 'quantity'], message: SHIPMENT_MESSAGES.mismatch(line.quantity, inBoxes) });
+    });
+    v.boxes.forEach((box, b) =>
+      box.items.forEach((item, i) => {
+        if (!assigned.has(item.line_id)) ctx.addIssue({ code: 'custom', path: ['boxes', b, 'items', i, 'line_id'], message: SHIPMENT_MESSAGES.unassigned });
+      }),
+    );
+  });
+export type TShipmentCreate = z.infer<typeof ZShipmentCreate>;
+/** The body as a client sends it (before defaults and transforms). */
+export type TShipmentCreateInput = z.input<typeof ZShipmentCreate>;
+
+/** The boxes that hold something, keeping each one's index in the request (for error paths). */
+export function filledBoxes(boxes: TShipmentBox[]): { box: TShipmentBox; index: number }[] {
+  return boxes.map((box, index) => ({ box, index })).filter(({ box }) => box.items.length > 0);
+}
+
+const ZReturnLine = z
+  .object({ line_id: ZId, quantity: ZUnits, reason: z.enum(RETURN_REASONS).nullable().optional() })
+  .strict();
+
+const returnFields = {
+  reason: z.enum(RETURN_REASONS).nullable().optional(),
+  notes: optText(5000),
+  status: z.enum(['draft', 'open']).optional(),
+  lines: z.array(ZReturnLine).min(1, 'Choose at least one line to return').max(500),
+};
+
+function refineRepeatedLines(v: { lines: { line_id: string }[] }, ctx: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  v.lines.forEach((l, i) => {
+    if (seen.has(l.line_id)) ctx.addIssue({ code: 'custom', path: ['lines', i, 'line_id'], message: SHIPMENT_MESSAGES.repeatedLine });
+    seen.add(l.line_id);
+  });
+}
+
+/** POST /returns: only shipped, not yet returned units (checked by the server). */
+export const ZReturnCreate = z
+  .object({ order_id: ZId, shipment_id: ZId.nullable().optional(), ...returnFields })
+  .strict()
+  .superRefine(refineRepeatedLines);
+export type TReturnCreate = z.infer<typeof ZReturnCreate>;
+
+/** POST /shipments/{id}/return: a return of units of that shipment. */
+export const ZShipmentReturn = z.object(returnFields).strict().superRefine(refineRepeatedLines);
+export type TShipmentReturn = z.infer<typeof ZShipmentReturn>;
+export type TShipmentReturnInput = z.input<typeof ZShipmentReturn>;
+
+const ZBucketUnits = z.number({ message: 'The quantity must be a number' }).int('The quantity must be a whole number').min(0, 'The quantity cannot be negative').max(MAX_UNITS);
+
+/** POST /returns/{id}/receive: each unit of a return line into a bucket at one iloc. */
+export const ZReturnReceive = z
+  .object({
+    iloc_id: ZId,
+    lines: z
+      .array(z.object({ id: ZId, good: ZBucketUnits.default(0), hold: ZBucketUnits.default(0), hurt: ZBucketUnits.default(0) }).strict())
+      .min(1, 'Receive at least one line')
+      .max(500),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    const seen = new Set<string>();
+    v.lines.forEach((l, i) => {
+      if (seen.has(l.id)) ctx.addIssue({ code: 'custom', path: ['lines', i, 'id'], message: SHIPMENT_MESSAGES.repeatedLine });
+      seen.add(l.id);
+      if (l.good + l.hold + l.hurt === 0) ctx.addIssue({ code: 'custom', path: ['lines', i, 'good'], message: 'Receive at least one unit of the line' });
+    });
+  });
+export type TReturnReceive = z.infer<typeof ZReturnReceive>;
+export type TReturnReceiveInput = z.input<typeof ZReturnReceive>;
+
+/** POST /returns/{id}/refund: without an amount, what is still owed. */
+export const ZReturnRefund = z
+  .object({ amount: zDecimal(2, 12, 'The amount').refine(isPositive, 'The amount must be greater than zero').optional() })
+  .strict();
+export type TReturnRefund = z.infer<typeof ZReturnRefund>;
