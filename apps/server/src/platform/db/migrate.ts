@@ -5,6 +5,10 @@ import type { OwnerExec } from './client';
 
 const MIGRATIONS_DIR = path.join(import.meta.dirname, 'migrations');
 
+/** Any constant key: every Omnio process migrating one database takes the same transaction-level lock. */
+const MIGRATION_LOCK = 7_310_420_611;
+const ALREADY_APPLIED = 'omnio_migration_already_applied';
+
 function literal(value: string | number): string {
   return typeof value === 'number' ? String(value) : `'${value.replaceAll("'", "''")}'`;
 }
@@ -16,15 +20,27 @@ function literal(value: string | number): string {
  */
 export async function migrate(ownerExec: OwnerExec, appRole: string): Promise<string[]> {
   if (!/^[a-z_][a-z0-9_]*$/.test(appRole)) throw new Error(`Invalid DB_APP_ROLE: ${appRole}`);
-  await ownerExec(`CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+  await ownerExec(`BEGIN; SELECT pg_advisory_xact_lock(${MIGRATION_LOCK});
+CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now()); COMMIT;`);
   const applied = new Set((await ownerExec('SELECT name FROM schema_migrations')).map((r) => String(r.name)));
   const files = fs.readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort();
   const ran: string[] = [];
   for (const file of files) {
     if (applied.has(file)) continue;
     const body = fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8').replaceAll('{{app_role}}', appRole);
-    // ON CONFLICT guards against two processes migrating the same PostgreSQL at once: the loser fails the insert and rolls back.
-    await ownerExec(`BEGIN;\n${body}\nINSERT INTO schema_migrations (name) VALUES (${literal(file)});\nCOMMIT;`);
+    // Two processes starting on one PostgreSQL at once: the lock serialises them, and the later one finds the
+    // file applied, raises the marker and rolls back instead of running the body twice.
+    try {
+      await ownerExec(`BEGIN;\nSELECT pg_advisory_xact_lock(${MIGRATION_LOCK});
+DO $guard$ BEGIN
+  IF EXISTS (SELECT 1 FROM schema_migrations WHERE name = ${literal(file)}) THEN RAISE EXCEPTION '${ALREADY_APPLIED}'; END IF;
+END $guard$;
+${body}
+INSERT INTO schema_migrations (name) VALUES (${literal(file)});\nCOMMIT;`);
+    } catch (err) {
+      if (!(err instanceof Error && err.message.includes(ALREADY_APPLIED))) throw err;
+      continue;
+    }
     ran.push(file);
   }
   await ownerExec(invariantsSql(appRole));
@@ -35,8 +51,10 @@ function invariantsSql(appRole: string): string {
   const catalog = PERMISSIONS.map(
     (p) => `(${literal(p.id)}, ${literal(p.name)}, ${literal(p.action)}, ${literal(p.resource)}, ${literal(p.section)}, ${literal(p.scope)})`,
   ).join(',\n');
+  // Concurrent GRANTs on one object fail with "tuple concurrently updated": take the migration lock first.
   return `
 BEGIN;
+SELECT pg_advisory_xact_lock(${MIGRATION_LOCK});
 GRANT USAGE ON SCHEMA public TO ${appRole};
 GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${appRole};
 GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${appRole};
