@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 4173;
+// E2E_PORT lets two checkouts (or two people) run the browser tests side by side.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
@@ -13,7 +14,7 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  outputDir: '../test-results/e2e',
+  outputDir: process.env.E2E_PORT ? `../test-results/e2e-${process.env.E2E_PORT}` : '../test-results/e2e',
   globalSetup: './global-setup.ts',
   use: {
     baseURL: BASE_URL,

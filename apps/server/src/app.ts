@@ -26,6 +26,12 @@ import { registerOrderRoutes } from './modules/orders/orders.routes';
 import { registerShipmentRoutes } from './modules/shipments/shipments.routes';
 import { registerReturnRoutes } from './modules/returns/returns.routes';
 import { registerJobRoutes } from './modules/jobs/jobs.routes';
+import { registerSupplierRoutes } from './modules/suppliers/suppliers.routes';
+import { registerPackingTemplateRoutes } from './modules/packing-templates/packing-templates.routes';
+import { registerMailSettingRoutes } from './modules/mail-settings/mail-settings.routes';
+import { registerPurchaseOrderRoutes } from './modules/purchase-orders/purchase-orders.routes';
+import { registerTransferRoutes } from './modules/transfers/transfers.routes';
+import { registerSupplyShipmentRoutes } from './modules/supply-shipments/supply-shipments.routes';
 
 /**
  * The whole server in one place: platform plugins, then every module, explicitly. Reading this file
@@ -100,6 +106,12 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
       registerShipmentRoutes(api, runtime);
       registerReturnRoutes(api, runtime);
       registerJobRoutes(api, runtime);
+      registerSupplierRoutes(api, runtime);
+      registerPackingTemplateRoutes(api, runtime);
+      registerMailSettingRoutes(api, runtime);
+      registerPurchaseOrderRoutes(api, runtime);
+      registerTransferRoutes(api, runtime);
+      registerSupplyShipmentRoutes(api, runtime);
     },
     { prefix: '/api/1.0' },
   );

@@ -10,3 +10,6 @@ export * from './csv-cells';
 export * from './orders';
 export * from './shipments';
 export * from './customers';
+export * from './supply';
+export * from './suppliers';
+export * from './po-suggestions';

@@ -16,8 +16,12 @@ export type AdjustableBucket = (typeof ADJUSTABLE_BUCKETS)[number];
 /** Reasons a person gives for an adjustment (screen, API, CSV import). */
 export const ADJUSTMENT_REASONS = ['cycle_count', 'received', 'damaged', 'found', 'lost', 'returned', 'correction', 'move_bucket'] as const;
 export type AdjustmentReason = (typeof ADJUSTMENT_REASONS)[number];
-/** Reasons only the system writes: synset merges, and the reservation primitives of orders and transfers. */
-export const SYSTEM_REASONS = ['synset_merge', 'reserve', 'release', 'consume'] as const;
+/**
+ * Reasons only the system writes: synset merges, the reservation primitives of orders and transfers, and
+ * supply shipments (units put in transit at a destination, taken out of a transfer's source, received
+ * out of transit, or taken back out of transit when a shipment is cancelled).
+ */
+export const SYSTEM_REASONS = ['synset_merge', 'reserve', 'release', 'consume', 'in_transit', 'transfer_out', 'transit_received', 'transit_cancelled'] as const;
 export const MOVEMENT_REASONS = [...ADJUSTMENT_REASONS, ...SYSTEM_REASONS] as const;
 export type MovementReason = (typeof MOVEMENT_REASONS)[number];
 

@@ -110,8 +110,11 @@ export function permissionById(id: number): PermissionDef | undefined {
 
 /** What the owner holds: every platform permission, companies and users, and the ilocs of any company. */
 const OWNER_EXTRA = ['read-company', 'update-company', 'read-user', 'update-user', 'read-iloc', 'create-iloc', 'update-iloc', 'delete-iloc'];
-/** A supplier sees only its purchase orders and its own profile. */
-const SUPPLIER_PERMISSIONS = ['read-purchase-order', 'read-user', 'update-user'];
+/**
+ * A supplier sees only its own purchase orders (the server scopes every query to the user's supplier),
+ * confirms their quantities and dates, and creates their ASNs; and its own profile.
+ */
+const SUPPLIER_PERMISSIONS = ['read-purchase-order', 'update-purchase-order', 'read-asn', 'create-asn', 'read-user', 'update-user'];
 
 export function defaultPermissionsForRole(role: Role): string[] {
   switch (role) {

@@ -138,6 +138,11 @@ export const ROUTES: readonly RouteDef[] = [
   tenant('po-create-v2', '/po-create-v2', 'create-order', sub),
   tenant('po-edit', '/po-edit/:poId', 'create-order', sub),
   tenant('create-transfers', '/create-transfers', 'create-order', sub),
+  // Not named by the spec: a PO's and a transfer's own page, packing templates, the mail configuration.
+  tenant('purchase-order-show', '/purchase-order/show/:id', 'read-purchase-order'),
+  tenant('transfer-show', '/transfer/show/:id', 'read-purchase-order'),
+  tenant('packing-templates', '/packing-templates', 'read-asn'),
+  tenant('mail-settings', '/settings/mail', 'read-company'),
   tenant('shipment-create', '/shipments/create/:orderId', 'create-shipment'),
   tenant('po-shipment', '/purchase-order/shipments/:poId/:shipmentId', 'create-shipment'),
   tenant('transfer-shipment', '/transfer/shipments/:poId/:shipmentId', 'create-shipment'),
@@ -153,6 +158,8 @@ export const ROUTES: readonly RouteDef[] = [
 
   // Supplier area
   supplier('supplier-purchase-orders', '/supplier-purchase-orders', 'read-purchase-order'),
+  supplier('supplier-purchase-order', '/supplier-purchase-orders/:id', 'read-purchase-order'),
+  supplier('supplier-po-shipment', '/supplier-purchase-orders/:poId/shipments/:shipmentId', 'create-asn'),
   supplier('supplier-user-profile', '/supplier-profile'),
 
   // Public and session routes

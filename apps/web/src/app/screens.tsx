@@ -8,6 +8,10 @@ import { inventoryScreens } from '../features/inventory/routes';
 import { ordersScreens } from '../features/orders/routes';
 import { customersScreens } from '../features/customers/routes';
 import { shipmentsScreens } from '../features/shipments/routes';
+import { suppliersScreens } from '../features/suppliers/routes';
+import { purchaseOrdersScreens } from '../features/purchase-orders/routes';
+import { mailSettingsScreens } from '../features/mail-settings/routes';
+import { supplyScreens } from '../features/supply/routes';
 import { placeholderScreens } from '../features/placeholder/routes';
 import { profileScreens } from '../features/profile/routes';
 import { sessionScreens } from '../features/session/routes';
@@ -29,6 +33,10 @@ const SCREENS: ScreenMap = {
   ...ordersScreens,
   ...customersScreens,
   ...shipmentsScreens,
+  ...suppliersScreens,
+  ...purchaseOrdersScreens,
+  ...mailSettingsScreens,
+  ...supplyScreens,
 };
 
 /** Routes that show another route's screen (the spec gives two paths to one screen). */

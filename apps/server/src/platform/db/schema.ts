@@ -8,7 +8,14 @@ import * as inventory from '../../modules/inventory/inventory.tables';
 import * as mediables from '../../modules/mediables/mediables.tables';
 import * as orders from '../../modules/orders/orders.tables';
 import * as customers from '../../modules/customers/customers.tables';
+import * as purchaseOrders from '../../modules/purchase-orders/purchase-orders.tables';
+import * as supplyShipments from '../../modules/supply-shipments/supply-shipments.tables';
+import * as transfers from '../../modules/transfers/transfers.tables';
+import * as mailSettings from '../../modules/mail-settings/mail-settings.tables';
+import * as packingTemplates from '../../modules/packing-templates/packing-templates.tables';
 
 /** Every module's tables, for Drizzle's typed queries. The SQL in migrations/ is the source of truth. */
-export const schema = { ...users, ...companies, ...suppliers, ...ilocs, ...auth, ...catalog, ...inventory, ...mediables, ...customers, ...orders };
+export const schema = { ...users, ...companies, ...suppliers, ...ilocs, ...auth, ...catalog, ...inventory, ...mediables, ...customers, ...orders,
+  ...purchaseOrders, ...supplyShipments, ...transfers, ...mailSettings, ...packingTemplates,
+};
 export type Schema = typeof schema;

@@ -47,6 +47,10 @@ const en = {
     reserve: 'Reserved',
     release: 'Reservation released',
     consume: 'Shipped',
+    in_transit: 'In transit (inbound)',
+    transfer_out: 'Transferred out',
+    transit_received: 'Received from transit',
+    transit_cancelled: 'Inbound cancelled',
   },
   actions: {
     adjust: 'Adjust',
@@ -216,6 +220,10 @@ const es: typeof en = {
     reserve: 'Reservado',
     release: 'Reserva liberada',
     consume: 'Enviado',
+    in_transit: 'En tránsito (entrante)',
+    transfer_out: 'Transferido a otra ubicación',
+    transit_received: 'Recibido del tránsito',
+    transit_cancelled: 'Entrada cancelada',
   },
   actions: {
     adjust: 'Ajustar',

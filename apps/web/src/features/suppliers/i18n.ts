@@ -1,0 +1,3 @@
+import type { FeatureStrings } from '../../app/screen-map';
+
+export const suppliersStrings: FeatureStrings = { en: {}, es: {} };

@@ -1,0 +1,291 @@
+import { z } from 'zod';
+import { zDecimal } from './catalog';
+
+/**
+ * Supply-chain words (docs/api-supply-chain.md, spec 3, 4, 5): purchase orders, PO and transfer shipments
+ * (ASNs) and transfers, as status tables the server applies and the web reads, plus the request bodies
+ * both sides check.
+ */
+
+const has = (permissions: ReadonlySet<string> | readonly string[], p: string) =>
+  permissions instanceof Set ? permissions.has(p) : (permissions as readonly string[]).includes(p);
+
+/* ------------------------------------------------------------------ purchase orders */
+
+/** Spec 4, snake_case. */
+export const PO_STATUSES = ['draft', 'open', 'sent', 'partially_confirmed', 'confirmed', 'completed', 'cancelled', 'error'] as const;
+export type PoStatus = (typeof PO_STATUSES)[number];
+
+/**
+ * Spec 4 flow: save (draft) → `confirm` (open: the buyer has checked it) → `submit` (sent: mailed to the
+ * supplier) → the supplier `acknowledge`s quantities and dates (partially_confirmed or confirmed, the
+ * service decides from the lines) → shipments (ASNs) → `complete`. `email` sends it again without changing
+ * the status. `edit` is listed so the web shows the edit button from allowed_actions. `confirm` and
+ * `submit` are refused (409) while a line's SKU was removed or discontinued.
+ */
+export const PO_ACTIONS = ['confirm', 'submit', 'acknowledge', 'email', 'complete', 'cancel', 'edit', 'ship'] as const;
+export type PoAction = (typeof PO_ACTIONS)[number];
+
+export const PO_TRANSITIONS: Readonly<Record<PoStatus, Partial<Record<PoAction, PoStatus>>>> = {
+  draft: { confirm: 'open', cancel: 'cancelled', edit: 'draft' },
+  open: { submit: 'sent', cancel: 'cancelled', edit: 'open' },
+  sent: { acknowledge: 'confirmed', email: 'sent', complete: 'completed', cancel: 'cancelled', ship: 'sent' },
+  partially_confirmed: { acknowledge: 'confirmed', email: 'partially_confirmed', complete: 'completed', cancel: 'cancelled', ship: 'partially_confirmed' },
+  confirmed: { acknowledge: 'confirmed', email: 'confirmed', complete: 'completed', cancel: 'cancelled', ship: 'confirmed' },
+  error: { confirm: 'open', cancel: 'cancelled', edit: 'error' },
+  completed: {},
+  cancelled: {},
+};
+
+/**
+ * `ship` is "create a shipment (ASN) for this PO". A supplier user holds update-purchase-order and
+ * create-asn too, but the server lets a supplier use only `acknowledge` and `ship`, on its own POs.
+ */
+export const PO_ACTION_PERMISSION: Readonly<Record<PoAction, string>> = {
+  confirm: 'update-purchase-order',
+  submit: 'update-purchase-order',
+  acknowledge: 'update-purchase-order',
+  email: 'update-purchase-order',
+  complete: 'update-purchase-order',
+  cancel: 'update-purchase-order',
+  edit: 'update-purchase-order',
+  ship: 'create-asn',
+};
+export const SUPPLIER_PO_ACTIONS: readonly PoAction[] = ['acknowledge', 'ship'];
+
+export function poTransition(status: string, action: PoAction): PoStatus | null {
+  if (!Object.hasOwn(PO_TRANSITIONS, status)) return null;
+  return PO_TRANSITIONS[status as PoStatus][action] ?? null;
+}
+
+export function poAllowedActions(status: string, permissions: ReadonlySet<string> | readonly string[], role?: string | null): PoAction[] {
+  return PO_ACTIONS.filter(
+    (a) => poTransition(status, a) !== null && has(permissions, PO_ACTION_PERMISSION[a]) && (role !== 'supplier' || SUPPLIER_PO_ACTIONS.includes(a)),
+  );
+}
+
+/* ------------------------------------------------------------------ transfers */
+
+export const TRANSFER_STATUSES = ['draft', 'confirmed', 'completed', 'cancelled', 'error'] as const;
+export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
+
+/**
+ * `confirm` reserves the units at the source (error when the source cannot cover them, and `confirm`
+ * retries); shipments take them out of the source and into transit at the destination; receiving the
+ * last unit completes the transfer, or `complete` closes it with what arrived. `cancel` releases what is
+ * still reserved and is refused while units are in transit.
+ */
+export const TRANSFER_ACTIONS = ['confirm', 'complete', 'cancel', 'edit', 'ship'] as const;
+export type TransferAction = (typeof TRANSFER_ACTIONS)[number];
+
+export const TRANSFER_TRANSITIONS: Readonly<Record<TransferStatus, Partial<Record<TransferAction, TransferStatus>>>> = {
+  draft: { confirm: 'confirmed', cancel: 'cancelled', edit: 'draft' },
+  confirmed: { complete: 'completed', cancel: 'cancelled', ship: 'confirmed' },
+  error: { confirm: 'confirmed', cancel: 'cancelled', edit: 'error' },
+  completed: {},
+  cancelled: {},
+};
+
+export const TRANSFER_ACTION_PERMISSION: Readonly<Record<TransferAction, string>> = {
+  confirm: 'update-transfer',
+  complete: 'update-transfer',
+  cancel: 'update-transfer',
+  edit: 'update-transfer',
+  ship: 'create-shipment',
+};
+
+export function transferTransition(status: string, action: TransferAction): TransferStatus | null {
+  if (!Object.hasOwn(TRANSFER_TRANSITIONS, status)) return null;
+  return TRANSFER_TRANSITIONS[status as TransferStatus][action] ?? null;
+}
+
+export function transferAllowedActions(status: string, permissions: ReadonlySet<string> | readonly string[]): TransferAction[] {
+  return TRANSFER_ACTIONS.filter((a) => transferTransition(status, a) !== null && has(permissions, TRANSFER_ACTION_PERMISSION[a]));
+}
+
+/* ------------------------------------------------------------------ PO and transfer shipments (ASN) */
+
+/** Spec 4 shipment-level PO statuses, snake_case; transfer shipments use the same set. */
+export const SUPPLY_SHIPMENT_STATUSES = [
+  'draft', 'awaiting_shipment', 'in_transit', 'arrived', 'processing', 'discrepancy', 'complete', 'routing', 'cancelled', 'error',
+] as const;
+export type SupplyShipmentStatus = (typeof SUPPLY_SHIPMENT_STATUSES)[number];
+
+/**
+ * `ship` puts the units in transit at the destination (a transfer also takes them out of the source);
+ * `arrive` records the truck at the dock; `receive {lines}` moves units from in transit into good, hold
+ * or hurt — the table names the hoped-for status, the service records `processing` for a partial receipt
+ * that stays open, `discrepancy` when a closed receipt differs from what was expected on any line, else
+ * `complete`. A discrepancy can be received again (late units) and then completes when it matches.
+ * `cancel` before shipping is final; cancelling in transit takes the units back out of transit.
+ */
+export const SUPPLY_SHIPMENT_ACTIONS = ['ship', 'arrive', 'receive', 'cancel', 'edit'] as const;
+export type SupplyShipmentAction = (typeof SUPPLY_SHIPMENT_ACTIONS)[number];
+
+export const SUPPLY_SHIPMENT_TRANSITIONS: Readonly<Record<SupplyShipmentStatus, Partial<Record<SupplyShipmentAction, SupplyShipmentStatus>>>> = {
+  draft: { ship: 'in_transit', cancel: 'cancelled', edit: 'draft' },
+  awaiting_shipment: { ship: 'in_transit', cancel: 'cancelled', edit: 'awaiting_shipment' },
+  in_transit: { arrive: 'arrived', receive: 'complete', cancel: 'cancelled' },
+  arrived: { receive: 'complete' },
+  processing: { receive: 'complete' },
+  discrepancy: { receive: 'complete' },
+  routing: { cancel: 'cancelled' },
+  error: { cancel: 'cancelled' },
+  complete: {},
+  cancelled: {},
+};
+
+/** Statuses whose units count as "in transit" at the destination. */
+export const SUPPLY_SHIPMENT_OPEN_STATUSES: readonly SupplyShipmentStatus[] = ['in_transit', 'arrived', 'processing'];
+
+export const SUPPLY_SHIPMENT_ACTION_PERMISSION: Readonly<Record<SupplyShipmentAction, string>> = {
+  ship: 'update-asn',
+  arrive: 'update-asn',
+  receive: 'update-asn',
+  cancel: 'update-asn',
+  edit: 'update-asn',
+};
+
+export function supplyShipmentTransition(status: string, action: SupplyShipmentAction): SupplyShipmentStatus | null {
+  if (!Object.hasOwn(SUPPLY_SHIPMENT_TRANSITIONS, status)) return null;
+  return SUPPLY_SHIPMENT_TRANSITIONS[status as SupplyShipmentStatus][action] ?? null;
+}
+
+export function supplyShipmentAllowedActions(status: string, permissions: ReadonlySet<string> | readonly string[]): SupplyShipmentAction[] {
+  return SUPPLY_SHIPMENT_ACTIONS.filter((a) => supplyShipmentTransition(status, a) !== null && has(permissions, SUPPLY_SHIPMENT_ACTION_PERMISSION[a]));
+}
+
+/** Rule hook points of spec 4 that supply shipments emit (the rules issue subscribes). */
+export const SUPPLY_EVENTS = ['po_shipment.in_transit', 'po_shipment.complete'] as const;
+export type SupplyEvent = (typeof SUPPLY_EVENTS)[number];
+
+/* ------------------------------------------------------------------ request bodies */
+
+const noNul = (v: string) => !v.includes('\u0000');
+const NUL = 'The value contains an invalid character';
+const optText = (max: number) =>
+  z.string().trim().max(max).refine(noNul, NUL).nullable().optional().transform((v) => (v === '' ? null : v));
+const ZId = z.uuid({ message: 'Must be a valid id' });
+/** Spec 5: quantities are whole numbers greater than zero. */
+export const ZSupplyQuantity = z
+  .number({ message: 'The quantity must be a number' })
+  .int('The quantity must be a whole number')
+  .positive('The quantity must be greater than 0')
+  .max(1_000_000_000, 'The quantity is too large');
+const ZCount = z.number({ message: 'The quantity must be a number' }).int('The quantity must be a whole number').min(0, 'The quantity cannot be negative').max(1_000_000_000);
+export const ZSupplyDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the form YYYY-MM-DD')
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'Not a date');
+const ZSkuText = z.string().trim().min(1, 'The SKU is required').max(200).refine(noNul, NUL).refine((v) => !v.includes("'"), 'The SKU cannot contain single quotes');
+export const ZUnitCost = zDecimal(4, 10, 'The unit cost');
+export const ZAmount = zDecimal(2, 12, 'The amount');
+
+export const MAX_SUPPLY_LINES = 10_000;
+
+export const ZPurchaseOrderLineInput = z
+  .object({
+    sku: ZSkuText,
+    quantity: ZSupplyQuantity,
+    unit_cost: ZUnitCost.optional(),
+    /** Price after the supplier's discount; defaults to the unit cost. */
+    net_price: ZUnitCost.optional(),
+    /** Tax amount for the line. */
+    tax: ZAmount.optional(),
+  })
+  .strict();
+
+export const ZPurchaseOrderInput = z
+  .object({
+    supplier_id: ZId,
+    iloc_id: ZId,
+    estimated_delivery: ZSupplyDate.nullable().optional(),
+    shipping_cost: ZAmount.optional(),
+    currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'The currency must be a three-letter ISO code').optional(),
+    payment_terms: optText(200),
+    notes_to_warehouse: optText(2000),
+    notes_to_supplier: optText(2000),
+    lines: z.array(ZPurchaseOrderLineInput).min(1, 'A purchase order needs at least one SKU').max(MAX_SUPPLY_LINES),
+  })
+  .strict();
+export type TPurchaseOrderInput = z.infer<typeof ZPurchaseOrderInput>;
+
+/** The supplier confirms quantities and dates per line (spec 2 supplier menu; EDI 855 in spirit). */
+export const ZPoAcknowledgeInput = z
+  .object({
+    lines: z
+      .array(z.object({ line_id: ZId, confirmed_quantity: ZCount, confirmed_date: ZSupplyDate.nullable().optional() }).strict())
+      .min(1, 'Confirm at least one line'),
+  })
+  .strict();
+
+export const ZTransferInput = z
+  .object({
+    from_iloc_id: ZId,
+    to_iloc_id: ZId,
+    estimated_delivery: ZSupplyDate.nullable().optional(),
+    notes: optText(2000),
+    lines: z.array(z.object({ sku: ZSkuText, quantity: ZSupplyQuantity }).strict()).min(1, 'A transfer needs at least one SKU').max(MAX_SUPPLY_LINES),
+  })
+  .strict()
+  .refine((t) => t.from_iloc_id !== t.to_iloc_id, { path: ['to_iloc_id'], message: 'The destination must differ from the source' });
+export type TTransferInput = z.infer<typeof ZTransferInput>;
+
+const ZBox = z
+  .object({
+    length: zDecimal(3, 9, 'The length').refine((v) => /[1-9]/.test(v), 'The length must be greater than 0'),
+    width: zDecimal(3, 9, 'The width').refine((v) => /[1-9]/.test(v), 'The width must be greater than 0'),
+    height: zDecimal(3, 9, 'The height').refine((v) => /[1-9]/.test(v), 'The height must be greater than 0'),
+    weight: zDecimal(3, 9, 'The weight').refine((v) => /[1-9]/.test(v), 'The weight must be greater than 0'),
+    /** Units of each shipment line in this box, by the line's position in `lines` (0-based). */
+    contents: z.array(z.object({ line: z.number().int().min(0), quantity: ZSupplyQuantity }).strict()).default([]),
+  })
+  .strict();
+
+/**
+ * A PO or transfer shipment. `lines` name the PO line (or transfer line) and how many units this shipment
+ * carries; ASN numbers are unique per tenant (spec 5), case-insensitively.
+ */
+export const ZSupplyShipmentInput = z
+  .object({
+    asn_number: z.string().trim().min(1, 'The ASN number is required').max(60).refine(noNul, NUL).refine((v) => !/\s/.test(v), 'The ASN number cannot contain spaces'),
+    bol_number: optText(60),
+    tracking_number: optText(100),
+    carrier: optText(60),
+    ship_date: ZSupplyDate.nullable().optional(),
+    packing_template_id: ZId.nullable().optional(),
+    lines: z.array(z.object({ line_id: ZId, quantity: ZSupplyQuantity }).strict()).min(1, 'A shipment needs at least one line').max(MAX_SUPPLY_LINES),
+    boxes: z.array(ZBox).max(10_000).default([]),
+  })
+  .strict();
+export type TSupplyShipmentInput = z.infer<typeof ZSupplyShipmentInput>;
+
+/** Receiving: units per shipment line into good, hold or hurt; `close: false` keeps the receipt open. */
+export const ZReceiveInput = z
+  .object({
+    lines: z
+      .array(z.object({ line_id: ZId, good: ZCount.default(0), hold: ZCount.default(0), hurt: ZCount.default(0) }).strict())
+      .min(1, 'Receive at least one line')
+      .max(MAX_SUPPLY_LINES),
+    close: z.boolean().default(true),
+    note: optText(500),
+  })
+  .strict();
+export type TReceiveInput = z.infer<typeof ZReceiveInput>;
+
+/** Spec 3 mail configuration; the password is write-only (never answered). */
+export const MAIL_ENCRYPTIONS = ['none', 'ssl', 'tls', 'starttls'] as const;
+export const ZMailConfiguration = z
+  .object({
+    from_email: z.email({ message: 'Must be a valid e-mail address' }).max(254),
+    from_name: optText(200),
+    incoming_server: optText(200),
+    outgoing_server: optText(200),
+    encryption: z.enum(MAIL_ENCRYPTIONS).default('none'),
+    host: z.string().trim().min(1, 'The host is required').max(253).refine(noNul, NUL),
+    port: z.number().int().min(1).max(65535),
+    username: optText(254),
+    password: z.string().max(500).refine(noNul, NUL).nullable().optional(),
+  })
+  .strict();
+export type TMailConfiguration = z.infer<typeof ZMailConfiguration>;
