@@ -13,3 +13,4 @@ export * from './customers';
 export * from './supply';
 export * from './suppliers';
 export * from './po-suggestions';
+export * from './supply-receiving';
