@@ -7,10 +7,11 @@ import { ordersBatch } from './orders-batch';
 import { ordersCreate } from './orders-create';
 import { ordersList } from './orders-list';
 import { ordersDetail } from './orders-detail';
+import { asnReceive } from './asn-receive';
 
 /** Every scenario, in the order `npm run bench` (no names) runs them. Add a new file's scenario here. */
 export const SCENARIOS: readonly Scenario[] = [
-  usersInformation, inventoryList, inventoryAdjust, inventoryAvailability, ordersBatch, ordersCreate, ordersList, ordersDetail,
+  usersInformation, inventoryList, inventoryAdjust, inventoryAvailability, ordersBatch, ordersCreate, ordersList, ordersDetail, asnReceive,
 ];
 
 export function findScenario(name: string): Scenario | undefined {

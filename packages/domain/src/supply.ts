@@ -91,7 +91,7 @@ export const TRANSFER_ACTION_PERMISSION: Readonly<Record<TransferAction, string>
   complete: 'update-transfer',
   cancel: 'update-transfer',
   edit: 'update-transfer',
-  ship: 'create-shipment',
+  ship: 'create-asn',
 };
 
 export function transferTransition(status: string, action: TransferAction): TransferStatus | null {

@@ -15,13 +15,17 @@ export interface GroupDto {
   type: string;
   name: string;
   description: string | null;
-  /** Customers in the group (suppliers are not grouped yet: 0 for supplier groups). */
+  /** Members of the group: its customers, or for a supplier group its suppliers. */
+  member_count: number;
+  /** The same count under its first name (docs/api-orders.md; the group screens read it). */
   customer_count: number;
   created_at: string;
   updated_at: string;
 }
 
-const members = sql<number>`(SELECT count(*)::int FROM customers c WHERE c.group_id = groups.id)`;
+const members = sql<number>`(CASE WHEN groups.type = 'supplier'
+  THEN (SELECT count(*)::int FROM suppliers s WHERE s.group_id = groups.id)
+  ELSE (SELECT count(*)::int FROM customers c WHERE c.group_id = groups.id) END)`;
 const ORDER = { name: groups.nameKey, type: groups.type, created_at: groups.createdAt, updated_at: groups.updatedAt };
 
 async function load(tx: Tx, where: SQL | undefined, page?: { order: SQL; limit: number; offset: number }): Promise<GroupDto[]> {
@@ -32,6 +36,7 @@ async function load(tx: Tx, where: SQL | undefined, page?: { order: SQL; limit: 
     type: row.type,
     name: row.name,
     description: row.description,
+    member_count: Number(n),
     customer_count: Number(n),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
@@ -108,7 +113,7 @@ export async function updateGroup(ctx: TenantCtx, idParam: string, input: TGroup
   );
 }
 
-/** The group's customers stay, ungrouped (the foreign key sets their group to null). */
+/** The group's customers or suppliers stay, ungrouped (the foreign key sets their group to null). */
 export async function deleteGroup(ctx: TenantCtx, idParam: string): Promise<void> {
   const id = assertId(idParam, 'Group');
   await withTenant(ctx, async (tx) => {

@@ -139,7 +139,7 @@ describe('GET /users/information', () => {
     const me = await info(supplier);
     expect(me).toMatchObject({ email: DEMO.acmeSupplier.email, roles: ['supplier'], redirect: '/supplier-purchase-orders' });
     expect(me.company?.id).toBe(acmeId);
-    expect([...me.permissionsFront].sort()).toEqual(['read-purchase-order', 'read-user', 'update-user']);
+    expect([...me.permissionsFront].sort()).toEqual(['create-asn', 'read-asn', 'read-purchase-order', 'read-user', 'update-purchase-order', 'update-user']);
   });
 
   it('second tenant sees its own company and language', async () => {
@@ -595,7 +595,7 @@ describe('permissions and roles catalog', () => {
     expect(names).toEqual(expect.arrayContaining(['read-iloc', 'read-order', 'create-users-company']));
     expect(names).not.toContain('create-company');
     const supplierRole = body(await api('GET', '/roles/supplier?include=permissions', owner)).data as unknown as { permissions: { name: string }[] };
-    expect(supplierRole.permissions.map((p) => p.name).sort()).toEqual(['read-purchase-order', 'read-user', 'update-user']);
+    expect(supplierRole.permissions.map((p) => p.name).sort()).toEqual(['create-asn', 'read-asn', 'read-purchase-order', 'read-user', 'update-purchase-order', 'update-user']);
     const ownerRole = body(await api('GET', '/roles/owner?include=permissions', owner)).data as unknown as { permissions: { name: string }[] };
     expect(ownerRole.permissions.map((p) => p.name)).toContain('login-as-user');
     const bad = await api('GET', '/roles/admin', owner);

@@ -5,7 +5,7 @@ import { withTenant } from './tenant';
 import { users } from '../../modules/users/users.tables';
 import { insertUser } from '../../modules/users/users.service';
 import { insertCompany } from '../../modules/companies/companies.service';
-import { suppliers } from '../../modules/suppliers/suppliers.tables';
+import { supplierAddresses, supplierContacts, suppliers } from '../../modules/suppliers/suppliers.tables';
 import { ilocs } from '../../modules/ilocs/ilocs.tables';
 import { oauthClients } from '../../modules/auth/auth.tables';
 import { hashClientSecret } from '../../modules/auth/oauth-model';
@@ -25,7 +25,10 @@ export const DEMO = {
   globexTenant: { email: 'tenant@globex.test', password: 'Omnio#Tenant2', name: 'Gina Globex' },
 } as const;
 
-/** API.md demo data: four users, two companies, a supplier, a few ilocs per company. Only on an empty database. */
+/**
+ * API.md demo data: four users, two companies, a supplier (with its terms, addresses and a contact), a few
+ * ilocs per company. Only on an empty database. The demo has no SKUs yet, so the supplier has no SKU costs.
+ */
 export async function seedDemo(db: AppDb): Promise<boolean> {
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(users);
   if (n > 0) return false;
@@ -37,7 +40,22 @@ export async function seedDemo(db: AppDb): Promise<boolean> {
     await insertUser(tx, { ...DEMO.globexTenant, role: 'tenant', companyId: globex.id, language: 'sp' });
 
     await tx.execute(sql`select set_config('app.tenant_id', ${acme.id}, true)`);
-    const [northwind] = await tx.insert(suppliers).values({ tenantId: acme.id, name: 'Northwind Supply', email: 'orders@northwind.test' }).returning();
+    const [northwind] = await tx
+      .insert(suppliers)
+      .values({
+        tenantId: acme.id, name: 'Northwind Supply', email: 'orders@northwind.test', phone: '+1 (206) 555-0142', website: 'https://northwind.test',
+        paymentTerms: 'Net 30', minOrder: '500.00', leadTimeDays: 14, currency: 'USD', notes: 'Ships from Seattle; dock appointments 8am–2pm.',
+      })
+      .returning();
+    await tx.insert(supplierAddresses).values([
+      { tenantId: acme.id, supplierId: northwind!.id, kind: 'shipping', isDefault: true, company: 'Northwind Supply', address1: '400 Harbor Ave SW',
+        city: 'Seattle', state: 'WA', zip: '98126', country: 'US', phone: '+1 (206) 555-0142' },
+      { tenantId: acme.id, supplierId: northwind!.id, kind: 'remit_to', isDefault: true, company: 'Northwind Supply AR', address1: 'PO Box 3310',
+        city: 'Seattle', state: 'WA', zip: '98114', country: 'US' },
+    ]);
+    await tx.insert(supplierContacts).values({
+      tenantId: acme.id, supplierId: northwind!.id, name: 'Nora Reyes', email: 'nora.reyes@northwind.test', phone: '+1 (206) 555-0143', role: 'Account manager',
+    });
     await tx.insert(ilocs).values([
       { tenantId: acme.id, name: 'Austin Main Warehouse', code: 'AUS-MAIN', type: 'warehouse', city: 'Austin', region: 'TX', country: 'US' },
       { tenantId: acme.id, name: 'Shipedge Reno', code: 'SE-RENO', type: '3pl', company: 'shipedge', menu: true, city: 'Reno', region: 'NV', country: 'US' },

@@ -9,6 +9,8 @@ export interface CaughtMail {
   subject: string;
   text: string;
   html: string;
+  /** What was attached (names, types, sizes): enough for a test to see a PDF went out. */
+  attachments: { filename: string; contentType: string; size: number }[];
   date: string;
 }
 
@@ -43,6 +45,7 @@ export async function startSmtpSink(port = 0, keep = 200): Promise<SmtpSink> {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, size: a.size })),
             date: new Date().toISOString(),
           };
           caught.unshift(mail);

@@ -1,4 +1,9 @@
+import { lazy } from 'react';
 import type { ScreenMap } from '../../app/screen-map';
 
-/** Keyed by the route names of app/routes-table.ts (filled in by the supply-chain work). */
-export const mailSettingsScreens: ScreenMap = {};
+const MailSettingsPage = lazy(() => import('./MailSettingsPage').then((m) => ({ default: m.MailSettingsPage })));
+
+/** Keyed by the route names of app/routes-table.ts. */
+export const mailSettingsScreens: ScreenMap = {
+  'mail-settings': MailSettingsPage,
+};

@@ -1,4 +1,13 @@
+import { lazy } from 'react';
 import type { ScreenMap } from '../../app/screen-map';
 
-/** Keyed by the route names of app/routes-table.ts (filled in by the supply-chain work). */
-export const suppliersScreens: ScreenMap = {};
+const SuppliersPage = lazy(() => import('./SuppliersPage').then((m) => ({ default: m.SuppliersPage })));
+const SupplierShowPage = lazy(() => import('./SupplierShowPage').then((m) => ({ default: m.SupplierShowPage })));
+const PackingTemplatesPage = lazy(() => import('./PackingTemplatesPage').then((m) => ({ default: m.PackingTemplatesPage })));
+
+/** Keyed by the route names of app/routes-table.ts. */
+export const suppliersScreens: ScreenMap = {
+  suppliers: SuppliersPage,
+  'supplier-show': SupplierShowPage,
+  'packing-templates': PackingTemplatesPage,
+};

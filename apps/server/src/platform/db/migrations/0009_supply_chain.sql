@@ -305,3 +305,13 @@ ALTER TABLE inventory_movements DROP CONSTRAINT inventory_movements_reason_check
 ALTER TABLE inventory_movements ADD CONSTRAINT inventory_movements_reason_check CHECK (reason IN (
   'cycle_count', 'received', 'damaged', 'found', 'lost', 'returned', 'correction', 'move_bucket', 'synset_merge',
   'reserve', 'release', 'consume', 'in_transit', 'transfer_out', 'transit_received', 'transit_cancelled'));
+
+-- Supplier users now confirm their POs' quantities and dates and create their ASNs: give existing supplier
+-- users the permissions new ones get (packages/domain defaultPermissionsForRole('supplier')). On a fresh
+-- database the catalog is still empty here and there are no users, so this inserts nothing.
+INSERT INTO user_permissions (user_id, permission_id)
+SELECT ur.user_id, p.id
+FROM user_roles ur
+JOIN permissions p ON p.name IN ('update-purchase-order', 'read-asn', 'create-asn')
+WHERE ur.role = 'supplier' AND ur.position = 0
+ON CONFLICT DO NOTHING;

@@ -1,0 +1,340 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Paginated, PoAction, PoStatus, TPurchaseOrderInput } from '@omnio/domain';
+import { API_BASE, HttpError, http, isHttpError, refreshOnce } from '../../shared/api/http';
+import { getTokens } from '../../shared/session/storage';
+import { listQuery, listSearch, type ListParams } from '../catalog/api';
+
+/* ------------------------------------------------------------------ shapes (docs/api-supply-chain.md) */
+
+export interface Named {
+  id: string;
+  name: string;
+}
+
+export interface PoSummary {
+  id: string;
+  number: string;
+  status: PoStatus;
+  supplier: Named & { email?: string | null };
+  iloc: Named;
+  currency: string;
+  estimated_delivery: string | null;
+  total: string;
+  line_count: number;
+  qty_ordered: number;
+  qty_received: number;
+  created_at: string;
+  updated_at: string;
+  allowed_actions: PoAction[];
+}
+
+export type SkuStatus = 'active' | 'discontinued' | 'removed';
+
+export interface PoLine {
+  id: string;
+  line_no: number;
+  sku_id: string | null;
+  sku: string;
+  name: string | null;
+  supplier_sku: string | null;
+  sku_status: SkuStatus;
+  quantity: number;
+  unit_cost: string;
+  net_price: string;
+  tax: string;
+  total: string;
+  confirmed_quantity: number | null;
+  confirmed_date: string | null;
+  qty_shipped: number;
+  qty_received: number;
+}
+
+export interface PoShipment {
+  id: string;
+  asn_number: string;
+  status: string;
+  carrier: string | null;
+  tracking_number: string | null;
+  ship_date: string | null;
+  qty_expected: number;
+  qty_received: number;
+  has_discrepancy: boolean;
+}
+
+export interface PurchaseOrder extends PoSummary {
+  shipping_cost: string;
+  payment_terms: string | null;
+  /** Left out of a supplier user's view. */
+  notes_to_warehouse?: string | null;
+  notes_to_supplier: string | null;
+  subtotal: string;
+  tax_total: string;
+  lines: PoLine[];
+  shipments: PoShipment[];
+  created_by: Named | null;
+  confirmed_at: string | null;
+  sent_at: string | null;
+  acknowledged_at: string | null;
+  completed_at: string | null;
+  cancelled_at: string | null;
+}
+
+export interface PoEvent {
+  id: string | number;
+  action: string;
+  from_status: string | null;
+  to_status: string | null;
+  user: Named | null;
+  data: Record<string, unknown> | null;
+  created_at: string;
+}
+
+export type PoCounts = Record<'all' | PoStatus, number>;
+
+export interface SupplierOption {
+  id: string;
+  name: string;
+  email: string | null;
+  payment_terms: string | null;
+  lead_time_days: number | null;
+  currency: string | null;
+}
+
+export interface Suggestion {
+  sku_id: string;
+  sku: string;
+  name: string | null;
+  supplier: Named | null;
+  supplier_sku: string | null;
+  unit_cost: string | null;
+  lead_time_days: number | null;
+  sold: number;
+  velocity: string;
+  on_hand: number;
+  in_transit: number;
+  on_order: number;
+  suggested_quantity: number;
+}
+
+export interface BySkusBody {
+  iloc_id: string;
+  estimated_delivery?: string | null;
+  lines: { sku: string; supplier_id: string; quantity: number; unit_cost?: string }[];
+}
+
+export interface AcknowledgeBody {
+  lines: { line_id: string; confirmed_quantity: number; confirmed_date?: string | null }[];
+}
+
+/** The runnable lifecycle actions: `edit` opens the form, `ship` the ASN screen, `acknowledge` its form. */
+export type RunnablePoAction = Exclude<PoAction, 'edit' | 'ship' | 'acknowledge'>;
+
+/* ------------------------------------------------------------------ keys */
+
+export const PO_TABS = ['all', 'draft', 'open', 'sent', 'partially_confirmed', 'confirmed', 'completed', 'cancelled', 'error'] as const;
+export type PoTab = (typeof PO_TABS)[number];
+/** What a supplier user may see (the server lists nothing else for it). */
+export const SUPPLIER_PO_TABS = ['all', 'sent', 'partially_confirmed', 'confirmed', 'completed', 'cancelled'] as const;
+export const PO_SORTABLE = ['number', 'status', 'total', 'estimated_delivery', 'created_at'] as const;
+
+export const poKeys = {
+  all: ['purchase-orders'] as const,
+  list: (params: unknown) => ['purchase-orders', 'list', params] as const,
+  counts: (params: unknown) => ['purchase-orders', 'counts', params] as const,
+  one: (id: string) => ['purchase-orders', 'one', id] as const,
+  events: (id: string) => ['purchase-orders', 'events', id] as const,
+  suggestions: (params: unknown) => ['purchase-orders', 'suggestions', params] as const,
+};
+
+const enc = encodeURIComponent;
+
+/* ------------------------------------------------------------------ list */
+
+export interface PoListFilters {
+  tab: PoTab;
+  search: string;
+  supplierId: string;
+}
+
+export function usePurchaseOrders(params: ListParams, f: PoListFilters) {
+  const search = listSearch(f.search, { status: f.tab === 'all' ? undefined : f.tab, supplier_id: f.supplierId || undefined });
+  return useQuery({
+    queryKey: poKeys.list({ ...params, search }),
+    placeholderData: keepPreviousData,
+    queryFn: () => http.get<Paginated<PoSummary>>('/purchase-orders', { params: listQuery(params, search) }),
+  });
+}
+
+/** Counts per status for the same search (the server ignores status there). */
+export function usePoCounts(f: Omit<PoListFilters, 'tab'>, enabled = true) {
+  const search = listSearch(f.search, { supplier_id: f.supplierId || undefined });
+  return useQuery({
+    queryKey: poKeys.counts({ search }),
+    enabled,
+    placeholderData: keepPreviousData,
+    queryFn: async () => (await http.get<{ data: PoCounts }>('/purchase-orders/counts', { params: { search } })).data,
+  });
+}
+
+/* ------------------------------------------------------------------ one purchase order */
+
+export function usePurchaseOrder(id: string | undefined) {
+  return useQuery({
+    queryKey: poKeys.one(id ?? ''),
+    enabled: Boolean(id),
+    queryFn: async () => (await http.get<{ data: PurchaseOrder }>(`/purchase-orders/${enc(id ?? '')}`)).data,
+  });
+}
+
+export function usePoEvents(id: string) {
+  return useQuery({
+    queryKey: poKeys.events(id),
+    // The contract answers the history under `data`, as a plain list or a paginator: both read the same.
+    queryFn: async () => (await http.get<{ data: PoEvent[] }>(`/purchase-orders/${enc(id)}/events`, { params: { per_page: 500 } })).data,
+  });
+}
+
+function usePoMutation<TVars, TResult>(run: (vars: TVars) => Promise<TResult>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => client.invalidateQueries({ queryKey: poKeys.all }),
+  });
+}
+
+export function useSavePurchaseOrder() {
+  return usePoMutation(async ({ id, body }: { id?: string; body: TPurchaseOrderInput }) =>
+    id
+      ? (await http.put<{ data: PurchaseOrder }>(`/purchase-orders/${enc(id)}`, body)).data
+      : (await http.post<{ data: PurchaseOrder }>('/purchase-orders', body)).data,
+  );
+}
+
+export interface PoActionResult {
+  data: PurchaseOrder;
+  /** `submit` and `email` queue the e-mail job. */
+  email?: { job_id: string };
+}
+
+export function usePoAction() {
+  return usePoMutation(async ({ id, action }: { id: string; action: RunnablePoAction }) =>
+    http.post<PoActionResult>(`/purchase-orders/${enc(id)}/${action}`),
+  );
+}
+
+export function useDeletePurchaseOrder() {
+  return usePoMutation((id: string) => http.delete(`/purchase-orders/${enc(id)}`));
+}
+
+export function useAcknowledge() {
+  return usePoMutation(async ({ id, body }: { id: string; body: AcknowledgeBody }) =>
+    (await http.post<{ data: PurchaseOrder }>(`/purchase-orders/${enc(id)}/acknowledge`, body)).data,
+  );
+}
+
+export function isInvalidTransition(error: unknown): boolean {
+  return isHttpError(error, 409) && error.bodyField('code') === 'INVALID_TRANSITION';
+}
+
+/* ------------------------------------------------------------------ PO by SKUs */
+
+export interface SuggestionParams {
+  ilocId: string;
+  windowDays: number;
+  coverDays: number;
+  supplierId: string;
+  search: string;
+  onlyNeeded: boolean;
+}
+
+export function useSuggestions(p: SuggestionParams, enabled: boolean) {
+  return useQuery({
+    queryKey: poKeys.suggestions(p),
+    enabled: enabled && Boolean(p.ilocId),
+    placeholderData: keepPreviousData,
+    queryFn: () =>
+      http.get<Paginated<Suggestion>>('/purchase-orders/suggestions', {
+        params: {
+          iloc_id: p.ilocId,
+          window_days: p.windowDays,
+          cover_days: p.coverDays,
+          supplier_id: p.supplierId || undefined,
+          search: p.search.trim() || undefined,
+          only_needed: p.onlyNeeded,
+          page: 1,
+          per_page: 500,
+        },
+      }),
+  });
+}
+
+export function useCreateBySkus() {
+  return usePoMutation(async (body: BySkusBody) => (await http.post<{ data: PoSummary[] }>('/purchase-orders/by-skus', body)).data);
+}
+
+/* ------------------------------------------------------------------ pickers */
+
+/** Suppliers for pickers and filters: the first 500 by name is every supplier a tenant keeps in practice. */
+export function useSupplierOptions(enabled = true) {
+  return useQuery({
+    queryKey: ['purchase-orders', 'supplier-options'],
+    enabled,
+    staleTime: 60_000,
+    queryFn: async () =>
+      (await http.get<Paginated<SupplierOption>>('/suppliers', { params: { per_page: 500, order_by: 'name', order_direction: 'ASC' } })).data,
+  });
+}
+
+/** The company's active ilocs (archived ones are left out by the server). */
+export function useIlocOptions(tenantId: string | undefined) {
+  return useQuery({
+    queryKey: ['purchase-orders', 'iloc-options', tenantId],
+    enabled: Boolean(tenantId),
+    staleTime: 60_000,
+    queryFn: async () =>
+      (await http.get<Paginated<Named & { code: string | null }>>(`/tenants/${enc(tenantId ?? '')}/ilocs`, { params: { per_page: 500 } })).data,
+  });
+}
+
+/* ------------------------------------------------------------------ PDF */
+
+async function fetchPdf(id: string): Promise<Response> {
+  const send = () => {
+    const tokens = getTokens();
+    return fetch(`${API_BASE}/purchase-orders/${enc(id)}/pdf`, {
+      headers: { Accept: 'application/pdf', ...(tokens ? { Authorization: `${tokens.tokenType} ${tokens.accessToken}` } : {}) },
+    });
+  };
+  const first = await send();
+  if (first.status === 401 && (await refreshOnce())) return send();
+  return first;
+}
+
+/** GET /purchase-orders/{id}/pdf with the bearer token (a plain link would carry none), saved as `{number}.pdf`. */
+export async function downloadPoPdf(po: Pick<PoSummary, 'id' | 'number'>): Promise<void> {
+  const response = await fetchPdf(po.id);
+  if (!response.ok) {
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* a non-JSON body stays text */
+    }
+    throw new HttpError(response.status, body);
+  }
+  const url = URL.createObjectURL(await response.blob());
+  try {
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `${po.number}.pdf`;
+    link.rel = 'noopener';
+    document.body.append(link);
+    link.click();
+    link.remove();
+  } finally {
+    window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+}
+
+export type { ListParams };

@@ -1,0 +1,261 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type {
+  Paginated, PackingTemplateType, SupplierAddressKind, ZPackingTemplateCreate, ZSupplierAddressUpdate, ZSupplierContactUpdate, ZSupplierSkuItem,
+  ZSupplierUpdate,
+} from '@omnio/domain';
+import { http, type QueryParams } from '../../shared/api/http';
+
+/* ------------------------------------------------------------------ shapes (docs/api-supply-chain.md "Suppliers", "Packing templates") */
+
+export type { PackingTemplateType, SupplierAddressKind };
+
+export interface SupplierAddress {
+  id: string;
+  kind: SupplierAddressKind;
+  is_default: boolean;
+  first_name: string | null;
+  last_name: string | null;
+  company: string | null;
+  address1: string | null;
+  address2: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  country: string | null;
+  phone: string | null;
+}
+
+export interface SupplierContact {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  role: string | null;
+}
+
+export interface SupplierSummary {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  website: string | null;
+  payment_terms: string | null;
+  min_order: string | null;
+  lead_time_days: number | null;
+  currency: string;
+  group: { id: string; name: string } | null;
+  sku_count: number;
+  open_po_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Supplier extends SupplierSummary {
+  notes: string | null;
+  addresses: SupplierAddress[];
+  contacts: SupplierContact[];
+}
+
+export interface SupplierSku {
+  sku_id: string;
+  sku: string;
+  name: string;
+  status: string;
+  supplier_sku: string | null;
+  cost: string | null;
+  min_quantity: number | null;
+  updated_at: string;
+}
+
+export interface PackingBox {
+  length: string;
+  width: string;
+  height: string;
+  weight: string;
+  units_per_box: number;
+}
+
+export interface PackingTemplate {
+  id: string;
+  name: string;
+  type: PackingTemplateType;
+  boxes: PackingBox[];
+  notes: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SupplierGroup {
+  id: string;
+  name: string;
+}
+
+export type SupplierBody = z.input<typeof ZSupplierUpdate>;
+export type AddressBody = z.input<typeof ZSupplierAddressUpdate>;
+export type ContactBody = z.input<typeof ZSupplierContactUpdate>;
+export type SupplierSkuItem = z.input<typeof ZSupplierSkuItem>;
+export type PackingTemplateBody = z.input<typeof ZPackingTemplateCreate>;
+
+/* ------------------------------------------------------------------ list queries */
+
+export interface ListParams {
+  page: number;
+  perPage: number;
+  orderBy?: string;
+  orderDirection?: 'ASC' | 'DESC';
+}
+
+/** The contract's `search=field:value;…` form: bare text first (`;` and `:` would split it), then fields. */
+export function listSearch(text: string, fields: Record<string, string | undefined | false> = {}): string | undefined {
+  const parts: string[] = [];
+  const bare = text.replace(/[;:]/g, ' ').trim();
+  if (bare) parts.push(bare);
+  for (const [field, value] of Object.entries(fields)) if (value) parts.push(`${field}:${value.replace(/[;:]/g, ' ')}`);
+  return parts.length ? parts.join(';') : undefined;
+}
+
+const listQuery = (params: ListParams, search?: string): QueryParams => ({
+  page: params.page, per_page: params.perPage, search, order_by: params.orderBy, order_direction: params.orderDirection,
+});
+
+export const supplierKeys = {
+  all: ['suppliers'] as const,
+  list: (params: unknown) => ['suppliers', 'list', params] as const,
+  one: (id: string) => ['suppliers', 'one', id] as const,
+  skus: (id: string, params: unknown) => ['suppliers', 'skus', id, params] as const,
+  groups: ['suppliers', 'groups'] as const,
+  templates: ['packing-templates'] as const,
+  templateList: (params: unknown) => ['packing-templates', 'list', params] as const,
+};
+
+/** Every supplier write changes lists, the supplier and its counts: refresh the whole feature (and the group counts). */
+function useSuppliersMutation<TVars, TResult>(run: (vars: TVars) => Promise<TResult>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: async () => {
+      await Promise.all([client.invalidateQueries({ queryKey: supplierKeys.all }), client.invalidateQueries({ queryKey: ['customers', 'groups'] })]);
+    },
+  });
+}
+
+const enc = encodeURIComponent;
+
+/* ------------------------------------------------------------------ suppliers */
+
+export interface SupplierFilters {
+  search: string;
+  group: string;
+}
+
+export function useSuppliers(params: ListParams, filters: SupplierFilters) {
+  const search = listSearch(filters.search, { group_id: filters.group });
+  return useQuery({
+    queryKey: supplierKeys.list({ ...params, search }),
+    placeholderData: keepPreviousData,
+    queryFn: () => http.get<Paginated<SupplierSummary>>('/suppliers', { params: listQuery(params, search) }),
+  });
+}
+
+export function useSupplier(id: string) {
+  return useQuery({
+    queryKey: supplierKeys.one(id),
+    enabled: Boolean(id),
+    queryFn: async () => (await http.get<{ data: Supplier }>(`/suppliers/${enc(id)}`)).data,
+  });
+}
+
+export function useSaveSupplier() {
+  return useSuppliersMutation(async ({ id, body }: { id?: string; body: SupplierBody }) =>
+    id ? (await http.put<{ data: Supplier }>(`/suppliers/${enc(id)}`, body)).data : (await http.post<{ data: Supplier }>('/suppliers', body)).data,
+  );
+}
+
+export function useDeleteSupplier() {
+  return useSuppliersMutation((id: string) => http.delete(`/suppliers/${enc(id)}`));
+}
+
+/** Supplier groups for selects (read-group is needed; without it the select is simply left out). */
+export function useSupplierGroups(enabled: boolean) {
+  return useQuery({
+    queryKey: supplierKeys.groups,
+    enabled,
+    staleTime: 60_000,
+    queryFn: async () =>
+      (await http.get<Paginated<SupplierGroup>>('/groups', { params: listQuery({ page: 1, perPage: 500, orderBy: 'name', orderDirection: 'ASC' }, 'type:supplier') }))
+        .data,
+  });
+}
+
+/* ------------------------------------------------------------------ addresses and contacts */
+
+export function useSaveAddress(supplierId: string) {
+  return useSuppliersMutation(async ({ id, body }: { id?: string; body: AddressBody }) => {
+    const base = `/suppliers/${enc(supplierId)}/addresses`;
+    return id ? (await http.put<{ data: SupplierAddress }>(`${base}/${enc(id)}`, body)).data : (await http.post<{ data: SupplierAddress }>(base, body)).data;
+  });
+}
+
+export function useDeleteAddress(supplierId: string) {
+  return useSuppliersMutation((id: string) => http.delete(`/suppliers/${enc(supplierId)}/addresses/${enc(id)}`));
+}
+
+export function useSaveContact(supplierId: string) {
+  return useSuppliersMutation(async ({ id, body }: { id?: string; body: ContactBody }) => {
+    const base = `/suppliers/${enc(supplierId)}/contacts`;
+    return id ? (await http.put<{ data: SupplierContact }>(`${base}/${enc(id)}`, body)).data : (await http.post<{ data: SupplierContact }>(base, body)).data;
+  });
+}
+
+export function useDeleteContact(supplierId: string) {
+  return useSuppliersMutation((id: string) => http.delete(`/suppliers/${enc(supplierId)}/contacts/${enc(id)}`));
+}
+
+/* ------------------------------------------------------------------ supplier SKUs */
+
+export function useSupplierSkus(supplierId: string, params: ListParams, text: string) {
+  const search = listSearch(text);
+  return useQuery({
+    queryKey: supplierKeys.skus(supplierId, { ...params, search }),
+    placeholderData: keepPreviousData,
+    queryFn: () => http.get<Paginated<SupplierSku>>(`/suppliers/${enc(supplierId)}/skus`, { params: listQuery(params, search) }),
+  });
+}
+
+export function useSaveSupplierSkus(supplierId: string) {
+  return useSuppliersMutation(async (items: SupplierSkuItem[]) =>
+    (await http.put<{ data: { saved: number } }>(`/suppliers/${enc(supplierId)}/skus`, { items })).data);
+}
+
+export function useDeleteSupplierSku(supplierId: string) {
+  return useSuppliersMutation((skuId: string) => http.delete(`/suppliers/${enc(supplierId)}/skus/${enc(skuId)}`));
+}
+
+/* ------------------------------------------------------------------ packing templates */
+
+export function usePackingTemplates(params: ListParams, text: string) {
+  const search = listSearch(text);
+  return useQuery({
+    queryKey: supplierKeys.templateList({ ...params, search }),
+    placeholderData: keepPreviousData,
+    queryFn: () => http.get<Paginated<PackingTemplate>>('/packing-templates', { params: listQuery(params, search) }),
+  });
+}
+
+function useTemplatesMutation<TVars, TResult>(run: (vars: TVars) => Promise<TResult>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: supplierKeys.templates }) });
+}
+
+export function useSavePackingTemplate() {
+  return useTemplatesMutation(async ({ id, body }: { id?: string; body: PackingTemplateBody }) =>
+    id
+      ? (await http.put<{ data: PackingTemplate }>(`/packing-templates/${enc(id)}`, body)).data
+      : (await http.post<{ data: PackingTemplate }>('/packing-templates', body)).data,
+  );
+}
+
+export function useDeletePackingTemplate() {
+  return useTemplatesMutation((id: string) => http.delete(`/packing-templates/${enc(id)}`));
+}
