@@ -15,6 +15,8 @@ test('a forgotten password is reset through the mailed link', async ({ page, req
   await page.goto('/session/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL('/session/forgot-password');
+  // The URL changes before the lazily loaded screen replaces the sign-in form, whose field is also "Email".
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status').filter({ hasText: email })).toBeVisible();
