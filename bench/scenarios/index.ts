@@ -8,10 +8,11 @@ import { ordersCreate } from './orders-create';
 import { ordersList } from './orders-list';
 import { ordersDetail } from './orders-detail';
 import { asnReceive } from './asn-receive';
+import { poSuggestions } from './po-suggestions';
 
 /** Every scenario, in the order `npm run bench` (no names) runs them. Add a new file's scenario here. */
 export const SCENARIOS: readonly Scenario[] = [
-  usersInformation, inventoryList, inventoryAdjust, inventoryAvailability, ordersBatch, ordersCreate, ordersList, ordersDetail, asnReceive,
+  usersInformation, inventoryList, inventoryAdjust, inventoryAvailability, ordersBatch, ordersCreate, ordersList, ordersDetail, asnReceive, poSuggestions,
 ];
 
 export function findScenario(name: string): Scenario | undefined {
