@@ -52,6 +52,8 @@ export const PO_ACTION_PERMISSION: Readonly<Record<PoAction, string>> = {
   ship: 'create-asn',
 };
 export const SUPPLIER_PO_ACTIONS: readonly PoAction[] = ['acknowledge', 'ship'];
+/** A supplier sees a PO once it was sent to it: these statuses, and `cancelled` when it had been sent. */
+export const SUPPLIER_VISIBLE_PO_STATUSES: readonly PoStatus[] = ['sent', 'partially_confirmed', 'confirmed', 'completed'];
 
 export function poTransition(status: string, action: PoAction): PoStatus | null {
   if (!Object.hasOwn(PO_TRANSITIONS, status)) return null;

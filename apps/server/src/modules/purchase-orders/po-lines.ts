@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { Tx } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/rows';
+import { takeDocumentNumbers } from '../../platform/db/document-numbers';
 import type { FieldErrors } from '../../platform/http/errors';
 import { resolveSkuCodes } from '../inventory/resolve';
 import { uuidArray } from '../inventory/holder-sql';
@@ -98,13 +99,5 @@ export async function insertPoLines(tx: Tx, tenantId: string, poId: string, line
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(n int, s uuid, k text, nm text, ss text, q int, u numeric, p numeric, x numeric)`);
 }
 
-/** Takes `count` consecutive PO numbers (PO-000001, per tenant). Call it late: the counter row stays locked until commit. */
-export async function takePoNumbers(tx: Tx, tenantId: string, count: number): Promise<string[]> {
-  if (count <= 0) return [];
-  const [row] = await queryRows<{ last_value: string }>(tx, sql`
-    INSERT INTO document_counters (tenant_id, kind, last_value) VALUES (${tenantId}::uuid, 'purchase_order', ${count})
-    ON CONFLICT (tenant_id, kind) DO UPDATE SET last_value = document_counters.last_value + ${count}
-    RETURNING last_value`);
-  const last = Number(row!.last_value);
-  return Array.from({ length: count }, (_, i) => `PO-${String(last - count + 1 + i).padStart(6, '0')}`);
-}
+/** PO-000001, per tenant (platform/db/document-numbers.ts). */
+export const takePoNumbers = (tx: Tx, tenantId: string, count: number) => takeDocumentNumbers(tx, tenantId, 'purchase_order', 'PO-', count);

@@ -1,6 +1,6 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import Decimal from 'decimal.js';
-import { paginate, parseInclude, poAllowedActions, PO_STATUSES, type TListQuery } from '@omnio/domain';
+import { paginate, parseInclude, poAllowedActions, PO_STATUSES, SUPPLIER_VISIBLE_PO_STATUSES, type TListQuery } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { isoOrNull, queryRows } from '../../platform/db/rows';
 import { filterConditions, offsetOf, orderByClause, prefixMatch, searchOf, uuidOrNone } from '../../platform/db/list-query';
@@ -27,7 +27,7 @@ const isSupplier = (v: Viewer) => v.role === 'supplier';
 export function supplierScope(v: Viewer): SQL | null {
   if (!isSupplier(v)) return null;
   return sql`(${po.supplierId} = ${uuidOrNone(v.supplierId ?? '')}::uuid
-    AND (${po.status} IN ('sent', 'partially_confirmed', 'confirmed', 'completed') OR (${po.status} = 'cancelled' AND ${po.sentAt} IS NOT NULL)))`;
+    AND (${inArray(po.status, [...SUPPLIER_VISIBLE_PO_STATUSES])} OR (${po.status} = 'cancelled' AND ${po.sentAt} IS NOT NULL)))`;
 }
 
 export function poSummary(r: Row, agg: Row | undefined, viewer: Viewer) {

@@ -4,6 +4,7 @@ import type { Tx } from '../../platform/db/client';
 import { recordStatusEvent } from '../../platform/db/status-events';
 import { withTenant } from '../../platform/db/tenant';
 import { queryRows } from '../../platform/db/rows';
+import { takeDocumentNumbers } from '../../platform/db/document-numbers';
 import { containsPattern, offsetOf, orderByClause, searchOf, uuidOrNone } from '../../platform/db/list-query';
 import type { TenantCtx } from '../../platform/http/context';
 import { assertId, FieldErrors, invalidTransition, notFound } from '../../platform/http/errors';
@@ -97,15 +98,6 @@ async function checkInput(tx: Tx, tenantId: string, input: TTransferInput): Prom
   return lines;
 }
 
-/** TR-000001: per tenant, from document_counters, taken last in the transaction (the row stays locked until commit). */
-async function takeTransferNumber(tx: Tx, tenantId: string): Promise<string> {
-  const [row] = await queryRows<{ last_value: string }>(tx, sql`
-    INSERT INTO document_counters (tenant_id, kind, last_value) VALUES (${tenantId}::uuid, 'transfer', 1)
-    ON CONFLICT (tenant_id, kind) DO UPDATE SET last_value = document_counters.last_value + 1
-    RETURNING last_value`);
-  return `TR-${String(row!.last_value).padStart(6, '0')}`;
-}
-
 async function writeLines(tx: Tx, tenantId: string, transferId: string, lines: CheckedLine[]): Promise<void> {
   await tx.execute(sql`
     INSERT INTO transfer_lines (tenant_id, transfer_id, line_no, sku_id, sku, name, quantity)
@@ -117,7 +109,8 @@ export async function createTransfer(ctx: TenantCtx, input: TTransferInput): Pro
   const userId = ctx.principal.userId;
   return withTenant(ctx, async (tx) => {
     const lines = await checkInput(tx, ctx.tenantId, input);
-    const number = await takeTransferNumber(tx, ctx.tenantId);
+    // TR-000001 per tenant; the counter row stays locked until commit.
+    const [number] = await takeDocumentNumbers(tx, ctx.tenantId, 'transfer', 'TR-');
     const [row] = await queryRows<{ id: string }>(tx, sql`
       INSERT INTO transfers (tenant_id, number, from_iloc_id, to_iloc_id, status, estimated_delivery, notes, created_by)
       VALUES (${ctx.tenantId}::uuid, ${number}, ${input.from_iloc_id.toLowerCase()}::uuid, ${input.to_iloc_id.toLowerCase()}::uuid, 'draft',
