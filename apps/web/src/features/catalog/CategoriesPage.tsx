@@ -12,14 +12,14 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import { useSession } from '../../shared/session/useSession';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { useServerGrid } from '../../shared/ui/data-grid';
-import { NATIVE_SELECT, errorText } from '../../shared/ui/form-helpers';
+import { NATIVE_SELECT, errorText, applyFieldErrors } from '../../shared/ui/form-helpers';
 import { ListToolbar } from '../../shared/ui/ListToolbar';
 import { ServerDataGrid } from '../../shared/ui/ServerDataGrid';
 import { ListPage } from '../../shared/ui/ListPage';
 import { useToast } from '../../shared/ui/toast';
 import { useDebounced } from '../../shared/ui/useDebounced';
 import { useAllCategories, useCategories, useDeleteCategory, useSaveCategory, type Category, type CategoryBody } from './api';
-import { applyFieldErrors, useCatalogField } from './form-fields';
+import { useCatalogField } from './form-fields';
 import { FormDialogBody } from '../../shared/ui/FormDialogBody';
 
 type DialogState = { kind: 'form'; category: Category | null } | { kind: 'delete'; category: Category } | null;

@@ -7,9 +7,9 @@ import {
   Checkbox, Dialog, DialogTitle, FormControl, FormControlLabel, FormGroup, FormLabel, Grid, InputAdornment, Switch, TextField, Typography, useMediaQuery, useTheme,
 } from '@mui/material';
 import { PACKAGE_TYPES, SHIP_METHODS, ZDimension, ZPackageCreate, zDecimal, type TPackageCreate } from '@omnio/domain';
-import { NATIVE_SELECT, errorText } from '../../shared/ui/form-helpers';
+import { NATIVE_SELECT, errorText, applyFieldErrors } from '../../shared/ui/form-helpers';
 import type { Package } from './api';
-import { applyFieldErrors, useCatalogField, useErrorText } from './form-fields';
+import { useCatalogField, useErrorText } from './form-fields';
 import { firstProblem } from './schemas';
 import { SkuPicker, type SkuRef } from './SkuPicker';
 import { FormDialogBody } from '../../shared/ui/FormDialogBody';

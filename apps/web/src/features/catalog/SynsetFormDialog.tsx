@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { SYNSET_MIN_MEMBERS, ZSynsetCreate, ZSynsetUpdate } from '@omnio/domain';
 import { Alert, Dialog, DialogTitle, Stack, TextField, useMediaQuery, useTheme } from '@mui/material';
-import { errorText } from '../../shared/ui/form-helpers';
+import { errorText, applyFieldErrors } from '../../shared/ui/form-helpers';
 import type { Sku, SynsetBody } from './api';
-import { applyFieldErrors, useCatalogField, useErrorText } from './form-fields';
+import { useCatalogField, useErrorText } from './form-fields';
 import { SkuCodesField } from './SkuCodesField';
 import { FormDialogBody } from '../../shared/ui/FormDialogBody';
 

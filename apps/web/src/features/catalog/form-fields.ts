@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { FieldPath, FieldValues, RegisterOptions, UseFormReturn, UseFormSetError } from 'react-hook-form';
-import { HttpError } from '../../shared/api/http';
+import type { FieldPath, FieldValues, RegisterOptions, UseFormReturn } from 'react-hook-form';
 import { translateValidation } from '../../shared/i18n/validation-messages';
 import { DOMAIN_MESSAGES_ES } from './domain-messages';
 
@@ -26,30 +25,4 @@ export function useCatalogField<T extends FieldValues, TOut extends FieldValues 
     const message = errorText(form.getFieldState(name, form.formState).error?.message);
     return { ...rest, inputRef: ref, error: Boolean(message), helperText: message ?? hint, fullWidth: true };
   };
-}
-
-/**
- * Copies a 422's field errors onto the form through `fieldOf` (server key → form path, or null).
- * Returns the messages no field could show, so the caller can put them in a banner.
- */
-export function applyFieldErrors<T extends FieldValues>(
-  error: unknown,
-  fieldOf: (key: string) => string | null,
-  setError: UseFormSetError<T>,
-): { matched: boolean; unmatched: string[] } {
-  if (!(error instanceof HttpError) || error.status !== 422) return { matched: false, unmatched: [] };
-  let matched = false;
-  const unmatched: string[] = [];
-  for (const [key, messages] of Object.entries(error.fieldErrors)) {
-    const message = messages[0];
-    if (!message) continue;
-    const field = fieldOf(key);
-    if (field) {
-      setError(field as FieldPath<T>, { type: 'server', message }, { shouldFocus: !matched });
-      matched = true;
-    } else {
-      unmatched.push(message);
-    }
-  }
-  return { matched, unmatched };
 }

@@ -6,9 +6,9 @@ import { z } from 'zod';
 import { CUSTOMER_IDENTITY_MESSAGE, ZCountryCode, ZCustomerEmail, ZPhone, ZZip } from '@omnio/domain';
 import { Dialog, DialogTitle, Grid, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { FormDialogBody } from '../../shared/ui/FormDialogBody';
-import { NATIVE_SELECT, errorText } from '../../shared/ui/form-helpers';
+import { NATIVE_SELECT, errorText, applyFieldErrors } from '../../shared/ui/form-helpers';
 import { customerName, type Customer, type CustomerBody, type Group } from './api';
-import { applyFieldErrors, useCustomerField, useMessageText } from './form-fields';
+import { useCustomerField, useMessageText } from './form-fields';
 
 const text = (max: number) => z.string().max(max, `At most ${max} characters`);
 const SHIP_FIELDS = ['address1', 'address2', 'city', 'state', 'zip', 'country'] as const;

@@ -16,14 +16,14 @@ import { useSession } from '../../shared/session/useSession';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { useServerGrid } from '../../shared/ui/data-grid';
 import { FormDialogBody } from '../../shared/ui/FormDialogBody';
-import { errorText } from '../../shared/ui/form-helpers';
+import { errorText, applyFieldErrors } from '../../shared/ui/form-helpers';
 import { ErrorState } from '../../shared/ui/StateViews';
 import { ListToolbar } from '../../shared/ui/ListToolbar';
 import { ServerDataGrid } from '../../shared/ui/ServerDataGrid';
 import { useToast } from '../../shared/ui/toast';
 import { useDebounced } from '../../shared/ui/useDebounced';
 import { useDeleteGroup, useGroups, useSaveGroup, type Group, type GroupBody } from './api';
-import { applyFieldErrors, useCustomerField, useMessageText } from './form-fields';
+import { useCustomerField, useMessageText } from './form-fields';
 
 type DialogState = { kind: 'form'; group: Group | null } | { kind: 'delete'; group: Group } | null;
 

@@ -6,9 +6,9 @@ import type { z } from 'zod';
 import { ADDRESS_KINDS, ZCustomerAddressCreate, ZCustomerContactCreate } from '@omnio/domain';
 import { Checkbox, Dialog, DialogTitle, FormControlLabel, Grid, TextField, useMediaQuery, useTheme } from '@mui/material';
 import { FormDialogBody } from '../../shared/ui/FormDialogBody';
-import { NATIVE_SELECT, errorText } from '../../shared/ui/form-helpers';
+import { NATIVE_SELECT, errorText, applyFieldErrors } from '../../shared/ui/form-helpers';
 import type { Address, AddressBody, Contact, ContactBody } from './api';
-import { applyFieldErrors, useCustomerField, useMessageText } from './form-fields';
+import { useCustomerField, useMessageText } from './form-fields';
 
 /** The address and contact dialogs of the customer page: the shared request schemas check them as typed. */
 

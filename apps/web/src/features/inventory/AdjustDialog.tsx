@@ -7,10 +7,10 @@ import { MAX_QUANTITY, ZAdjustment } from '@omnio/domain';
 import {
   Alert, Autocomplete, Box, Dialog, DialogTitle, FormControl, FormControlLabel, FormLabel, Grid, Radio, RadioGroup, TextField, Typography, useMediaQuery, useTheme,
 } from '@mui/material';
-import { NATIVE_SELECT, errorText } from '../../shared/ui/form-helpers';
+import { NATIVE_SELECT, errorText, applyFieldErrors } from '../../shared/ui/form-helpers';
 import { useDebounced } from '../../shared/ui/useDebounced';
 import { useSkuOptions } from '../catalog/api';
-import { applyFieldErrors, useCatalogField, useErrorText } from '../catalog/form-fields';
+import { useCatalogField, useErrorText } from '../catalog/form-fields';
 import { skuCodeProblem } from '../catalog/schemas';
 import { ADJUST_REASONS, BUCKETS, type Adjustment, type Bucket, type InventoryRow } from './api';
 import { FormDialogBody } from '../../shared/ui/FormDialogBody';

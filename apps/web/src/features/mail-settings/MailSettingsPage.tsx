@@ -6,11 +6,10 @@ import { Alert, Box, Button, Grid, Paper, Stack, TextField, Typography } from '@
 import { MAIL_ENCRYPTIONS } from '@omnio/domain';
 import { useSession } from '../../shared/session/useSession';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
-import { NATIVE_SELECT, errorText } from '../../shared/ui/form-helpers';
+import { NATIVE_SELECT, errorText, applyFieldErrors } from '../../shared/ui/form-helpers';
 import { PasswordField } from '../../shared/ui/PasswordField';
 import { ErrorState, LoadingState } from '../../shared/ui/StateViews';
 import { useToast } from '../../shared/ui/toast';
-import { applyFieldErrors } from '../catalog/form-fields';
 import { usePoErrorText, usePoField } from '../purchase-orders/form-fields';
 import { useDeleteMailConfiguration, useMailConfiguration, useSaveMailConfiguration, type MailConfiguration } from './api';
 import { DEFAULT_PORTS, ZMailForm, mailBodyProblems, mailFieldOf, toMailBody, toMailValues, type MailFormValues } from './mail-form';

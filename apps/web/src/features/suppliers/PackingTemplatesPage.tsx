@@ -13,14 +13,14 @@ import { useSession } from '../../shared/session/useSession';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { useServerGrid } from '../../shared/ui/data-grid';
 import { FormDialogBody } from '../../shared/ui/FormDialogBody';
-import { NATIVE_SELECT, errorText } from '../../shared/ui/form-helpers';
+import { NATIVE_SELECT, errorText, applyFieldErrors } from '../../shared/ui/form-helpers';
 import { ListPage } from '../../shared/ui/ListPage';
 import { ListToolbar } from '../../shared/ui/ListToolbar';
 import { ServerDataGrid } from '../../shared/ui/ServerDataGrid';
 import { useToast } from '../../shared/ui/toast';
 import { useDebounced } from '../../shared/ui/useDebounced';
 import { useDeletePackingTemplate, usePackingTemplates, useSavePackingTemplate, type PackingTemplate, type PackingTemplateBody } from './api';
-import { applyFieldErrors, useMessageText, useSupplierField } from './form-fields';
+import { useMessageText, useSupplierField } from './form-fields';
 
 const HIDDEN_ON_PHONE = ['notes', 'updated_at'] as const;
 

@@ -6,9 +6,9 @@ import type { z } from 'zod';
 import { SUPPLIER_ADDRESS_KINDS, ZSupplierAddressCreate, ZSupplierContactCreate } from '@omnio/domain';
 import { Checkbox, Dialog, DialogTitle, FormControlLabel, Grid, TextField, useMediaQuery, useTheme } from '@mui/material';
 import { FormDialogBody } from '../../shared/ui/FormDialogBody';
-import { NATIVE_SELECT, errorText } from '../../shared/ui/form-helpers';
+import { NATIVE_SELECT, errorText, applyFieldErrors } from '../../shared/ui/form-helpers';
 import type { AddressBody, ContactBody, SupplierAddress, SupplierContact } from './api';
-import { applyFieldErrors, useMessageText, useSupplierField } from './form-fields';
+import { useMessageText, useSupplierField } from './form-fields';
 
 /** The address and contact dialogs of the supplier page: the shared request schemas check them as typed. */
 

@@ -6,9 +6,9 @@ import { z } from 'zod';
 import { ZCountryCode, ZCustomerEmail, ZPhone, ZZip } from '@omnio/domain';
 import { Dialog, DialogTitle, Grid, TextField, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { FormDialogBody } from '../../shared/ui/FormDialogBody';
-import { NATIVE_SELECT, errorText } from '../../shared/ui/form-helpers';
+import { NATIVE_SELECT, errorText, applyFieldErrors } from '../../shared/ui/form-helpers';
 import type { Supplier, SupplierBody, SupplierGroup } from './api';
-import { applyFieldErrors, useMessageText, useSupplierField } from './form-fields';
+import { useMessageText, useSupplierField } from './form-fields';
 
 const text = (max: number) => z.string().max(max, `At most ${max} characters`);
 const ADDRESS_FIELDS = ['address1', 'address2', 'city', 'state', 'zip', 'country'] as const;
