@@ -32,6 +32,16 @@ import { registerMailSettingRoutes } from './modules/mail-settings/mail-settings
 import { registerPurchaseOrderRoutes } from './modules/purchase-orders/purchase-orders.routes';
 import { registerTransferRoutes } from './modules/transfers/transfers.routes';
 import { registerSupplyShipmentRoutes } from './modules/supply-shipments/supply-shipments.routes';
+import { registerNotificationRoutes } from './modules/notifications/notifications.routes';
+import { registerActivityRoutes } from './modules/activity/activity.routes';
+import { registerWebhookRoutes } from './modules/webhooks/webhooks.routes';
+import { registerAccessTokenRoutes } from './modules/access-tokens/access-tokens.routes';
+import { registerProcessRoutes } from './modules/processes/processes.routes';
+import { registerInboundWebhookRoutes } from './modules/processes/inbound-webhooks.routes';
+import { registerScheduleRoutes } from './modules/schedules/schedules.routes';
+import { registerBroadcastingRoutes } from './platform/realtime/realtime.routes';
+import { attachRealtime } from './platform/realtime/realtime-server';
+import { registerAllJobKinds } from './job-kinds';
 
 /**
  * The whole server in one place: platform plugins, then every module, explicitly. Reading this file
@@ -85,6 +95,10 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   app.get('/api/health', { schema: { tags: ['platform'] } }, async () => ({ status: 'ok' }));
   registerOauthRoutes(app, runtime);
   registerPublicAuthRoutes(app, runtime);
+  registerAllJobKinds();
+  await attachRealtime(app, runtime);
+  // Public: a channel's server proves itself with the process's secret, not a user's token.
+  await app.register(async (hooks) => registerInboundWebhookRoutes(hooks, runtime), { prefix: '/api/1.0' });
   if (runtime.smtpSink && config.env !== 'production') {
     const sink = runtime.smtpSink;
     app.get('/api/dev/mail', { schema: { tags: ['platform'], hide: true } }, async () => ({ data: sink.messages() }));
@@ -112,6 +126,13 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
       registerPurchaseOrderRoutes(api, runtime);
       registerTransferRoutes(api, runtime);
       registerSupplyShipmentRoutes(api, runtime);
+      registerNotificationRoutes(api, runtime);
+      registerActivityRoutes(api, runtime);
+      registerWebhookRoutes(api, runtime);
+      registerAccessTokenRoutes(api, runtime);
+      registerProcessRoutes(api, runtime);
+      registerScheduleRoutes(api, runtime);
+      registerBroadcastingRoutes(api, runtime);
     },
     { prefix: '/api/1.0' },
   );

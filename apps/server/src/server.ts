@@ -1,7 +1,7 @@
 import { loadConfig } from './platform/config';
 import { startRuntime } from './platform/bootstrap';
 import { buildApp } from './app';
-import { startJobWorker } from './platform/jobs/jobs';
+import { startBackgroundWork } from './platform/background';
 
 const config = loadConfig();
 const runtime = await startRuntime(config).catch((err: Error) => {
@@ -25,6 +25,6 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
-// Every API process also works the job queue (bulk cancel, CSV import, scheduled hold releases); worker.ts runs it alone.
-if (process.env.JOB_WORKER !== 'off') stopJobs = startJobWorker(runtime, app.log);
+// Every API process also works the job queue and delivers webhooks; worker.ts runs that alone.
+if (process.env.JOB_WORKER !== 'off') stopJobs = startBackgroundWork(runtime, app.log);
 app.log.info(`Omnio on ${config.appUrl} (${runtime.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);

@@ -1,7 +1,7 @@
 import { loadConfig } from './platform/config';
 import { startRuntime } from './platform/bootstrap';
-import { startJobWorker } from './platform/jobs/jobs';
-import { registerOrderJobs } from './modules/orders/orders.jobs';
+import { startBackgroundWork } from './platform/background';
+import { registerAllJobKinds } from './job-kinds';
 
 /** A process that only works the job queue (no HTTP): `npm run worker --workspace @omnio/server`. */
 const config = loadConfig();
@@ -9,8 +9,8 @@ const runtime = await startRuntime(config).catch((err: Error) => {
   console.error(err.message);
   process.exit(1);
 });
-registerOrderJobs();
-const stop = startJobWorker(runtime, runtime.log);
+registerAllJobKinds();
+const stop = startBackgroundWork(runtime, runtime.log);
 runtime.log.info('job worker started');
 
 async function shutdown() {

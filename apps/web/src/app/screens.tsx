@@ -12,6 +12,9 @@ import { suppliersScreens } from '../features/suppliers/routes';
 import { purchaseOrdersScreens } from '../features/purchase-orders/routes';
 import { mailSettingsScreens } from '../features/mail-settings/routes';
 import { supplyScreens } from '../features/supply/routes';
+import { notificationsScreens } from '../features/notifications/routes';
+import { activityScreens } from '../features/activity/routes';
+import { advancedScreens } from '../features/advanced/routes';
 import { placeholderScreens } from '../features/placeholder/routes';
 import { profileScreens } from '../features/profile/routes';
 import { sessionScreens } from '../features/session/routes';
@@ -37,6 +40,9 @@ const SCREENS: ScreenMap = {
   ...purchaseOrdersScreens,
   ...mailSettingsScreens,
   ...supplyScreens,
+  ...notificationsScreens,
+  ...activityScreens,
+  ...advancedScreens,
 };
 
 /** Routes that show another route's screen (the spec gives two paths to one screen). */

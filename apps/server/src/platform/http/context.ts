@@ -36,6 +36,8 @@ export interface Ctx {
   db: AppDb;
   deps: AppDeps;
   log: FastifyBaseLogger;
+  /** The caller's address (activity log); absent in jobs. */
+  ip?: string;
 }
 
 export interface AuthedCtx extends Ctx {

@@ -15,12 +15,12 @@ declare module 'fastify' {
 }
 
 export function baseCtx(request: FastifyRequest, deps: AppDeps): Ctx {
-  return { db: deps.database.db, deps, log: request.log };
+  return { db: deps.database.db, deps, log: request.log, ip: request.ip };
 }
 
 export function authedCtx(request: FastifyRequest, deps: AppDeps): AuthedCtx {
   if (!request.principal) throw unauthenticated();
-  return { db: deps.database.db, deps, log: request.log, principal: request.principal };
+  return { db: deps.database.db, deps, log: request.log, ip: request.ip, principal: request.principal };
 }
 
 /** Every route in the scope needs a valid bearer token, then its declared role and permission. */

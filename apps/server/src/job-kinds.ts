@@ -1,0 +1,16 @@
+import { registerOrderJobs } from './modules/orders/orders.jobs';
+import { registerPoEmailJob } from './modules/purchase-orders/po-email';
+import { registerNotificationJobs } from './modules/notifications/notifications.jobs';
+import { registerWebhookJobs } from './modules/webhooks/webhooks.jobs';
+import { registerProcessJobs } from './modules/processes/processes.jobs';
+import { registerScheduleJobs } from './modules/schedules/schedules.jobs';
+
+/** Every job kind, in one place: the API process and the worker must know the same kinds. */
+export function registerAllJobKinds(): void {
+  registerOrderJobs();
+  registerPoEmailJob();
+  registerNotificationJobs();
+  registerWebhookJobs();
+  registerProcessJobs();
+  registerScheduleJobs();
+}

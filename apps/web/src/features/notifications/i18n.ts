@@ -1,0 +1,11 @@
+import type { FeatureStrings } from '../../app/screen-map';
+
+const en = {
+  title: 'Notifications',
+};
+
+const es: typeof en = {
+  title: 'Notificaciones',
+};
+
+export const notificationsStrings: FeatureStrings = { en, es };
