@@ -30,6 +30,11 @@ export interface Database {
   enterAppRole(): Promise<void>;
   /** Embedded only: a tarball of the whole data dir (tests clone a migrated template from it). */
   dumpDataDir?: () => Promise<Blob>;
+  /**
+   * LISTEN on a PostgreSQL channel (realtime fan-out): a dedicated connection on PostgreSQL, the one
+   * session on PGlite. Answers a function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -79,6 +84,18 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       return res.rows;
     },
     async enterAppRole() {},
+    async listen(channel, onPayload) {
+      const client = new pg.Client({ connectionString: url });
+      client.on('error', (err) => console.error(`PostgreSQL listener lost: ${err.message}`));
+      await client.connect();
+      client.on('notification', (msg) => {
+        if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
+      });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        await client.end().catch(() => {});
+      };
+    },
     async close() {
       await pool.end();
     },
@@ -119,6 +136,12 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
       role = 'app';
     },
     dumpDataDir: () => client.dumpDataDir('none'),
+    async listen(channel, onPayload) {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        await unlisten().catch(() => {});
+      };
+    },
     async close() {
       await client.close();
       lock?.release();
