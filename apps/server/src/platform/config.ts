@@ -29,6 +29,18 @@ export interface Config {
   loginRateLimitPerMinute: number;
   /** How long a checked access token is trusted without asking the database again (0: never). */
   authCacheMs: number;
+  /** Requests per minute one API access token may make (429 with Retry-After beyond). */
+  tokenRateLimitPerMinute: number;
+  /** Operator's switch: let webhooks target loopback and private-range addresses (refused by default). */
+  webhookAllowPrivateTargets: boolean;
+  /** First retry delay of a failed webhook delivery; each later one doubles it. */
+  webhookRetryBaseMs: number;
+  /** Attempts of one delivery before it is given up. */
+  webhookMaxAttempts: number;
+  /** Consecutive failed deliveries after which a subscription is disabled and the tenant notified. */
+  webhookDisableAfterFailures: number;
+  /** Seconds a webhook receiver has to answer. */
+  webhookTimeoutSeconds: number;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -65,6 +77,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitPerMinute: int(env.RATE_LIMIT_PER_MINUTE, 100_000),
     loginRateLimitPerMinute: int(env.LOGIN_RATE_LIMIT_PER_MINUTE, 30),
     authCacheMs: int(env.AUTH_CACHE_MS, 2000),
+    tokenRateLimitPerMinute: int(env.TOKEN_RATE_LIMIT_PER_MINUTE, 600),
+    webhookAllowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS === 'true',
+    webhookRetryBaseMs: int(env.WEBHOOK_RETRY_BASE_MS, 30_000),
+    webhookMaxAttempts: int(env.WEBHOOK_MAX_ATTEMPTS, 8),
+    webhookDisableAfterFailures: int(env.WEBHOOK_DISABLE_AFTER_FAILURES, 20),
+    webhookTimeoutSeconds: int(env.WEBHOOK_TIMEOUT_SECONDS, 10),
     ...overrides,
   };
   return config;
