@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The server serves the built web app; testing an old or missing build would test the wrong thing. */
+/** The server serves the built web app (WEB_DIST, else apps/web/dist); testing a missing build would test the wrong thing. */
 export default function globalSetup(): void {
-  const index = fileURLToPath(new URL('../apps/web/dist/index.html', import.meta.url));
-  if (!existsSync(index)) {
-    throw new Error('apps/web/dist is missing: run `npm run build --workspace @omnio/web` first (npm run test:e2e does).');
+  const dist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : fileURLToPath(new URL('../apps/web/dist', import.meta.url));
+  if (!existsSync(path.join(dist, 'index.html'))) {
+    throw new Error(`${dist} has no index.html: run \`npm run build --workspace @omnio/web\` first (npm run test:e2e does).`);
   }
 }

@@ -16,6 +16,7 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
+  // Running jobs finish (or are retried elsewhere) before the database goes away.
   await stopJobs();
   await app.close();
   await runtime.close();
@@ -26,5 +27,5 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 // Every API process also works the job queue and delivers webhooks; worker.ts runs that alone.
-if (process.env.JOB_WORKER !== 'off') stopJobs = startBackgroundWork(runtime, app.log);
+if (process.env.JOB_WORKER !== 'off') stopJobs = await startBackgroundWork(runtime, app.log);
 app.log.info(`Omnio on ${config.appUrl} (${runtime.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);

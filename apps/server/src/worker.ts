@@ -10,13 +10,18 @@ const runtime = await startRuntime(config).catch((err: Error) => {
   process.exit(1);
 });
 registerAllJobKinds();
-const stop = startBackgroundWork(runtime, runtime.log);
+const stop = await startBackgroundWork(runtime, runtime.log);
 runtime.log.info('job worker started');
 
-async function shutdown() {
+let closing = false;
+/** SIGTERM: the running batch finishes and settles; anything cut off is retried by another process. */
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  runtime.log.info({ signal }, 'job worker stopping');
   await stop();
   await runtime.close();
   process.exit(0);
 }
-process.on('SIGINT', () => void shutdown());
-process.on('SIGTERM', () => void shutdown());
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

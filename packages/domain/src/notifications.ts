@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_STATUSES } from './orders';
 
 /** Spec 4: the four notification statuses, each with its icon on the screen. */
 export const NOTIFICATION_STATUSES = ['WARNING', 'COMPLETED', 'PENDING', 'FAILED'] as const;
@@ -21,3 +22,58 @@ export type TNotificationData = z.infer<typeof ZNotificationData>;
 
 /** The realtime event a new notification arrives as on `Omnio.User.{userId}`. */
 export const NOTIFICATION_EVENT = 'notification-event';
+
+/** The notification `type` values the platform writes (data.type carries the same). */
+export const NOTIFICATION_TYPES = {
+  ordersImport: 'orders.import',
+  ordersBulkCancel: 'orders.bulk-cancel',
+  reportReady: 'report.ready',
+} as const;
+
+/** A report file attached to a notification (spec 3 mediable): download it with the bearer token. */
+export interface NotificationMediable {
+  id: string;
+  url: string;
+  file_name: string;
+  mime_type?: string;
+  size_bytes?: number;
+}
+
+/** Spec 3: one notification as the API answers it (GET /notifications/{userId}/user, mark-as-read, the realtime event). */
+export interface NotificationDto {
+  id: string;
+  type: string;
+  data: TNotificationData & { id: string };
+  read_at: string | null;
+  created_at: string;
+  updated_at: string;
+  notifiable_id: string;
+  notifiable_type: 'user';
+}
+
+/**
+ * Spec 2/9: where opening a notification goes, by its target. Unknown targets stay on /notifications.
+ * Products and SKUs live on the inventory screen.
+ */
+export const NOTIFICATION_TARGET_PATHS: Record<string, string> = {
+  orders: '/orders',
+  'purchase-orders': '/purchase-orders',
+  purchase_orders: '/purchase-orders',
+  feed_history: '/feed-history',
+  products: '/inventory',
+  skus: '/inventory',
+  billing: '/billing',
+};
+
+const ZDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31').refine((v) => !Number.isNaN(Date.parse(v)), 'Not a real date');
+
+/** POST /reports/orders: which orders the CSV report holds (all when empty); dates are inclusive, UTC. */
+export const ZOrdersReportRequest = z
+  .object({
+    status: z.enum(ORDER_STATUSES, { error: `Use one of: ${ORDER_STATUSES.join(', ')}` }).optional(),
+    from: ZDate.optional(),
+    to: ZDate.optional(),
+  })
+  .strict()
+  .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: 'The end date must not be before the start date' });
+export type TOrdersReportRequest = z.infer<typeof ZOrdersReportRequest>;

@@ -8,6 +8,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { startSmtpSink, type SmtpSink } from './mail/smtp-sink';
 import type { AppDeps } from './http/context';
 import { PrincipalCache } from './http/principal-cache';
+import { startJobQueue, stopJobQueue } from './jobs/queue';
 
 export interface Runtime extends AppDeps {
   log: FastifyBaseLogger;
@@ -40,6 +41,8 @@ export async function startRuntime(config: Config, options: { database?: Databas
     log.info({ port: smtpSink.port }, 'built-in SMTP sink catching mail');
   }
   const mailer: Mailer = createMailer(smtpUrl, config.mailFrom, log);
+  // Every process enqueues (requests do, inside their transactions); whether it also works jobs is background.ts.
+  await startJobQueue(database);
   return {
     config,
     database,
@@ -49,6 +52,7 @@ export async function startRuntime(config: Config, options: { database?: Databas
     ...(smtpSink ? { smtpSink } : {}),
     async close() {
       mailer.close();
+      await stopJobQueue(database);
       await smtpSink?.close();
       await database.close();
     },

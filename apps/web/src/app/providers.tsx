@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { HttpError } from '../shared/api/http';
 import { i18n } from '../shared/i18n/i18n';
+import { RealtimeProvider } from '../shared/realtime/RealtimeProvider';
 import { SessionProvider } from '../shared/session/SessionProvider';
 import { ToastProvider } from '../shared/ui/ToastProvider';
 import { ThemePreferenceProvider } from './layout/ThemePreferenceProvider';
@@ -28,9 +29,11 @@ export function AppProviders({ client, children }: { client: QueryClient; childr
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
         <SessionProvider>
-          <ThemePreferenceProvider>
-            <ToastProvider>{children}</ToastProvider>
-          </ThemePreferenceProvider>
+          <RealtimeProvider>
+            <ThemePreferenceProvider>
+              <ToastProvider>{children}</ToastProvider>
+            </ThemePreferenceProvider>
+          </RealtimeProvider>
         </SessionProvider>
       </I18nextProvider>
     </QueryClientProvider>

@@ -69,18 +69,17 @@ export async function loadSkuDtos(
   const ids = rows.map((r) => r.row.id);
   const synsetIds = rows.filter((r) => r.row.type === 'SYNSET').map((r) => r.row.id);
   const member = alias(skus, 'member');
-  const [prices, aliases, members] = await Promise.all([
-    tx.select().from(skuPrices).where(inArray(skuPrices.skuId, ids)),
-    tx.select().from(skuAliases).where(inArray(skuAliases.skuId, ids)).orderBy(asc(skuAliases.alias)),
-    synsetIds.length
-      ? tx
-          .select({ synsetId: synsetMembers.synsetId, id: member.id, sku: member.sku })
-          .from(synsetMembers)
-          .innerJoin(member, eq(member.id, synsetMembers.memberSkuId))
-          .where(inArray(synsetMembers.synsetId, synsetIds))
-          .orderBy(asc(member.sku))
-      : Promise.resolve([]),
-  ]);
+  // One after another: a transaction is one connection, and pg refuses (from v9) queries issued while one runs.
+  const prices = await tx.select().from(skuPrices).where(inArray(skuPrices.skuId, ids));
+  const aliases = await tx.select().from(skuAliases).where(inArray(skuAliases.skuId, ids)).orderBy(asc(skuAliases.alias));
+  const members = synsetIds.length
+    ? await tx
+        .select({ synsetId: synsetMembers.synsetId, id: member.id, sku: member.sku })
+        .from(synsetMembers)
+        .innerJoin(member, eq(member.id, synsetMembers.memberSkuId))
+        .where(inArray(synsetMembers.synsetId, synsetIds))
+        .orderBy(asc(member.sku))
+    : [];
   const group = <T>(list: T[], key: (x: T) => string) => {
     const m = new Map<string, T[]>();
     for (const x of list) (m.get(key(x)) ?? m.set(key(x), []).get(key(x))!).push(x);

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { NOTIFICATION_EVENT, type TNotificationData } from '@omnio/domain';
+import { NOTIFICATION_EVENT, type NotificationDto, type TNotificationData } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/rows';
 import { publishRealtime, userChannel } from '../../platform/realtime/publish';
+import { NOTIFICATION_COLUMNS, toNotificationDto, type NotificationDbRow } from './notification-dto';
 
 export interface NotificationInput {
   userId: string;
@@ -22,21 +23,18 @@ export interface NotificationRow {
 
 /**
  * Stores notifications in the caller's tenant transaction and pushes each to its user's channel when
- * that transaction commits (so a rolled-back job announces nothing).
+ * that transaction commits (so a rolled-back job announces nothing). The pushed object is the one
+ * GET /notifications/{userId}/user answers, so the bell can put it on top of its list as it is.
  */
 export async function createNotifications(tx: Tx, tenantId: string, inputs: NotificationInput[]): Promise<NotificationRow[]> {
   if (inputs.length === 0) return [];
-  const rows = await queryRows<NotificationRow>(tx, sql`
+  const rows = await queryRows<NotificationDbRow>(tx, sql`
     INSERT INTO notifications (tenant_id, user_id, type, data)
     SELECT ${tenantId}::uuid, x.user_id, x.type, x.data
     FROM jsonb_to_recordset(${JSON.stringify(inputs.map((i) => ({ user_id: i.userId, type: i.type, data: i.data })))}::jsonb)
       AS x(user_id uuid, type text, data jsonb)
-    RETURNING id, user_id, type, data, read_at, created_at`);
-  const shaped = rows.map((r) => ({ ...r, read_at: null, created_at: new Date(r.created_at).toISOString() }));
-  await publishRealtime(tx, shaped.map((r) => ({
-    channel: userChannel(r.user_id),
-    event: NOTIFICATION_EVENT,
-    data: { id: r.id, type: r.type, data: { ...r.data, id: r.id }, read_at: null, created_at: r.created_at, notifiable_id: r.user_id, notifiable_type: 'user' },
-  })));
-  return shaped;
+    RETURNING ${sql.raw(NOTIFICATION_COLUMNS)}`);
+  const dtos: NotificationDto[] = rows.map(toNotificationDto);
+  await publishRealtime(tx, dtos.map((d) => ({ channel: userChannel(d.notifiable_id), event: NOTIFICATION_EVENT, data: d })));
+  return dtos.map((d) => ({ id: d.id, user_id: d.notifiable_id, type: d.type, data: d.data, read_at: null, created_at: d.created_at }));
 }

@@ -85,15 +85,28 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     },
     async enterAppRole() {},
     async listen(channel, onPayload) {
-      const client = new pg.Client({ connectionString: url });
-      client.on('error', (err) => console.error(`PostgreSQL listener lost: ${err.message}`));
-      await client.connect();
-      client.on('notification', (msg) => {
-        if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
-      });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      let client: pg.Client | null = null;
+      let stopped = false;
+      // A lost listener connection (restart, failover) is opened again: otherwise this process would silently stop relaying.
+      const open = async (): Promise<void> => {
+        const c = new pg.Client({ connectionString: url });
+        c.on('error', (err) => console.error(`PostgreSQL listener lost: ${err.message}`));
+        c.on('notification', (msg) => {
+          if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
+        });
+        c.on('end', () => {
+          if (stopped) return;
+          const retry = (delay: number) => setTimeout(() => void open().catch(() => retry(Math.min(delay * 2, 30_000))), delay);
+          retry(1_000);
+        });
+        await c.connect();
+        await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        client = c;
+      };
+      await open();
       return async () => {
-        await client.end().catch(() => {});
+        stopped = true;
+        await client?.end().catch(() => {});
       };
     },
     async close() {

@@ -65,6 +65,10 @@ BEGIN
   IF to_regclass('public.inventory_movements') IS NOT NULL THEN
     EXECUTE 'REVOKE UPDATE, DELETE, TRUNCATE ON inventory_movements FROM ${appRole}';
   END IF;
+  -- The activity log is history: the application may correct a label in the transaction that wrote it, never delete.
+  IF to_regclass('public.activity_log') IS NOT NULL THEN
+    EXECUTE 'REVOKE DELETE, TRUNCATE ON activity_log FROM ${appRole}';
+  END IF;
 END $$;
 DO $$
 DECLARE t record;

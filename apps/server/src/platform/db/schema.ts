@@ -13,9 +13,10 @@ import * as supplyShipments from '../../modules/supply-shipments/supply-shipment
 import * as transfers from '../../modules/transfers/transfers.tables';
 import * as mailSettings from '../../modules/mail-settings/mail-settings.tables';
 import * as packingTemplates from '../../modules/packing-templates/packing-templates.tables';
+import * as activity from '../../modules/activity/activity.tables';
 
 /** Every module's tables, for Drizzle's typed queries. The SQL in migrations/ is the source of truth. */
 export const schema = { ...users, ...companies, ...suppliers, ...ilocs, ...auth, ...catalog, ...inventory, ...mediables, ...customers, ...orders,
-  ...purchaseOrders, ...supplyShipments, ...transfers, ...mailSettings, ...packingTemplates,
+  ...purchaseOrders, ...supplyShipments, ...transfers, ...mailSettings, ...packingTemplates, ...activity,
 };
 export type Schema = typeof schema;

@@ -73,8 +73,8 @@ describe('row-level security', () => {
       JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = i.indkey[0]
       WHERE c.relname IN (SELECT table_name FROM information_schema.columns WHERE column_name = 'tenant_id' AND table_schema = 'public')`);
     expect(rows.length).toBeGreaterThan(0);
-    // The job queue is claimed across tenants by the worker (policy job_worker): its due-jobs index cannot lead with a tenant.
-    const crossTenant = new Set(['jobs_due_idx']);
+    // The job queue and the webhook deliveries are claimed across tenants (policies job_worker, webhook_dispatcher): their due indexes cannot lead with a tenant.
+    const crossTenant = new Set(['jobs_due_idx', 'webhook_deliveries_due_idx']);
     for (const row of rows) if (!crossTenant.has(String(row.index))) expect(row.first_column, String(row.index)).toBe('tenant_id');
   });
 });

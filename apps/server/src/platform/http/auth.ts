@@ -10,7 +10,7 @@ export function hashToken(token: string): string {
 
 // One round trip: the token, its user, roles, permissions and membership in the token's company.
 const PRINCIPAL_SQL = `
-SELECT t.id AS token_id, t.user_id, t.client_id, t.scopes, t.impersonator_id, t.expires_at,
+SELECT t.id AS token_id, t.user_id, t.client_id, t.scopes, t.impersonator_id, t.expires_at, t.kind,
   cu.company_id, cu.supplier_id,
   ARRAY(SELECT r.role FROM user_roles r WHERE r.user_id = t.user_id ORDER BY r.position) AS roles,
   ARRAY(SELECT up.permission_id FROM user_permissions up WHERE up.user_id = t.user_id) AS permission_ids
@@ -26,6 +26,7 @@ interface PrincipalRow extends Record<string, unknown> {
   scopes: string;
   impersonator_id: string | null;
   expires_at: Date;
+  kind: 'session' | 'personal';
   company_id: string | null;
   supplier_id: string | null;
   roles: string[];
@@ -52,10 +53,22 @@ export async function principalFromToken(deps: Pick<AppDeps, 'database' | 'princ
     impersonatorId: row.impersonator_id,
     scopes: row.scopes,
     expiresAt: new Date(row.expires_at).getTime(),
+    tokenKind: row.kind,
   };
+  if (row.kind === 'personal') {
+    // Never cached: a revoked personal token must stop at its very next request, in every process
+    // (docs/api-access-tokens.md). last_used_at is written at most once a minute, off the request's path.
+    void deps.database
+      .query(TOUCH_SQL, [row.token_id], 'personal_token_touch')
+      .catch(() => undefined);
+    return principal;
+  }
   deps.principals.set(tokenHash, principal);
   return principal;
 }
+
+const TOUCH_SQL = `UPDATE oauth_access_tokens SET last_used_at = now()
+WHERE id = $1 AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')`;
 
 /** `Authorization: Bearer <token>`; the token type is case-insensitive as RFC 6750 allows. */
 export function bearerToken(request: FastifyRequest): string | null {

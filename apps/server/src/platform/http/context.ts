@@ -29,6 +29,11 @@ export interface Principal {
   scopes: string;
   /** When the access token expires, in epoch milliseconds. */
   expiresAt: number;
+  /**
+   * 'personal' for an API access token (spec 3): it may call only the routes its scopes open
+   * (requireSignIn) and is rate limited per token. Absent means a sign-in session.
+   */
+  tokenKind?: 'session' | 'personal';
 }
 
 /** What every service receives first. */

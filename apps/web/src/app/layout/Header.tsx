@@ -58,7 +58,7 @@ export function Header({ phone, collapsed, onToggleSidebar, onOpenCustomizer }: 
         </Stack>
         <Box sx={{ flex: 1 }} />
         <LanguageSwitch />
-        {role === 'tenant' && <NotificationBell unread={0} />}
+        {(role === 'tenant' || role === 'supplier') && <NotificationBell />}
         <Tooltip title={t('layout.customizer')}>
           <IconButton color="inherit" onClick={onOpenCustomizer} aria-label={t('layout.customizer')}>
             <PaletteOutlinedIcon />

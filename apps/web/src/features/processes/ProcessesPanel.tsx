@@ -1,8 +1,52 @@
-import { Typography } from '@mui/material';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button, Stack, Typography } from '@mui/material';
+import AddIcon from '@mui/icons-material/Add';
+import { useSession } from '../../shared/session/useSession';
+import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/StateViews';
+import { errorText } from '../../shared/ui/form-helpers';
+import { useProcesses } from './api';
+import { CreateProcessDialog } from './CreateProcessDialog';
+import { ProcessCard } from './ProcessCard';
 
-/** Placeholder until the feature lands. */
+/** /advanced → Inbound webhooks: the company's processes, the URLs channels post to, and what arrived. */
 export function ProcessesPanel() {
   const { t } = useTranslation('processes');
-  return <Typography>{t('title')}</Typography>;
+  const { can } = useSession();
+  const processes = useProcesses();
+  const [creating, setCreating] = useState(false);
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} justifyContent="space-between" alignItems={{ sm: 'center' }}>
+        <div>
+          <Typography variant="h6" component="h2">
+            {t('title')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('intro')}
+          </Typography>
+        </div>
+        {can('create-process') && (
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} sx={{ flexShrink: 0 }}>
+            {t('newProcess')}
+          </Button>
+        )}
+      </Stack>
+      {processes.isPending ? (
+        <LoadingState label={t('loading')} />
+      ) : processes.isError ? (
+        <ErrorState message={`${t('loadFailed')}: ${errorText(processes.error)}`} onRetry={() => void processes.refetch()} />
+      ) : processes.data.data.length === 0 ? (
+        <EmptyState message={t('empty')} />
+      ) : (
+        <div>
+          {processes.data.data.map((p) => (
+            <ProcessCard key={p.id} process={p} />
+          ))}
+        </div>
+      )}
+      <CreateProcessDialog open={creating} onClose={() => setCreating(false)} />
+    </Stack>
+  );
 }

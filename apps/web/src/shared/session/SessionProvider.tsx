@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { effectiveRole } from '@omnio/domain';
+import { USER_PREFERENCE_UPDATED_EVENT, effectiveRole } from '@omnio/domain';
 import { http, oauthToken, revokeSession, setAuthLostHandler } from '../api/http';
+import { disconnectRealtime } from '../realtime/connection';
+import { useRealtimeEvent } from '../realtime/realtime';
 import { changeUiLanguage } from '../i18n/i18n';
 import { isRtlLanguage, uiLanguageFromServer } from '../i18n/languages';
 import { SessionContext, type LogoutOptions, type SessionValue } from './session-context';
@@ -51,6 +53,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const forget = useCallback(() => {
+    // Spec 4 logout order: close the real-time connection, then clear all storage.
+    disconnectRealtime();
     clearStorage();
     setUser(null);
     queryClient.clear();
@@ -80,6 +84,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (hasAccessToken()) reloadUser().catch(() => undefined);
   }, [reloadUser]);
+
+  // Spec 7: preferences saved elsewhere (another tab or device) replace ours as they are.
+  useRealtimeEvent(USER_PREFERENCE_UPDATED_EVENT, (data) => {
+    const preferences = (data as { preferences?: unknown } | null)?.preferences;
+    if (!user || typeof preferences !== 'object' || preferences === null || Array.isArray(preferences)) return;
+    storeUser({ ...user, preferences: preferences as Record<string, unknown> });
+  });
 
   // Another tab signing out clears the shared storage; follow it.
   useEffect(() => {

@@ -1,0 +1,200 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { WEBHOOK_SIGNATURE_HEADER, type ProcessDriver } from '@omnio/domain';
+import type { Tx } from '../../platform/db/client';
+import { queryRows } from '../../platform/db/rows';
+import { withTenant } from '../../platform/db/tenant';
+import type { AppDeps } from '../../platform/http/context';
+import { isUuid, notFound, unauthenticated } from '../../platform/http/errors';
+import { enqueueJob, type RunningJob } from '../../platform/jobs/jobs';
+import { INBOUND_WEBHOOK_JOB } from './processes.service';
+
+/**
+ * Spec 7 inbound webhook URLs. The public endpoint only verifies and stores: the payload and the job that
+ * works it are written in one transaction, so nothing is processed inline and nothing is lost when
+ * processing fails (a failed webhook keeps its payload and can be replayed).
+ */
+
+/** How old a signed timestamp may be (either way), as for our outgoing webhooks. */
+export const SIGNATURE_TOLERANCE_SECONDS = 5 * 60;
+/** Headers worth keeping with a payload (tracing a channel's delivery); never the signature or cookies. */
+const KEPT_HEADERS = ['content-type', 'user-agent', 'x-request-id', 'x-shopify-topic', 'x-shopify-shop-domain', 'x-shopify-webhook-id',
+  'x-wc-webhook-topic', 'x-wc-webhook-id', 'x-wc-webhook-source', 'x-bc-webhook-id'];
+
+interface GatewayProcess {
+  tenant_id: string;
+  id: string;
+  driver: ProcessDriver;
+  status: string;
+  webhook_secret: string;
+}
+
+const header = (headers: IncomingHttpHeaders, name: string) => {
+  const v = headers[name];
+  return Array.isArray(v) ? v[0] : v;
+};
+
+const sameBytes = (a: Buffer, b: Buffer) => a.length === b.length && timingSafeEqual(a, b);
+
+/** `x-omnio-signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`. */
+export function signOmnio(secret: string, body: Buffer | string, t = Math.floor(Date.now() / 1000)): string {
+  const mac = createHmac('sha256', secret).update(`${t}.`).update(body).digest('hex');
+  return `t=${t},v1=${mac}`;
+}
+
+export function verifyOmnioSignature(secret: string, body: Buffer, signature: string | undefined, now = Date.now()): boolean {
+  if (!signature || signature.length > 1000) return false;
+  const pairs = signature.split(',').map((piece) => {
+    const at = piece.indexOf('=');
+    return at > 0 ? [piece.slice(0, at).trim(), piece.slice(at + 1).trim()] as const : (['', ''] as const);
+  });
+  const t = Number(pairs.find(([k]) => k === 't')?.[1]);
+  if (!Number.isInteger(t) || Math.abs(now / 1000 - t) > SIGNATURE_TOLERANCE_SECONDS) return false;
+  const expected = Buffer.from(createHmac('sha256', secret).update(`${t}.`).update(body).digest('hex'));
+  // Several v1 values are allowed, as a sender may sign with an old and a new secret while rotating.
+  return pairs.some(([k, v]) => k === 'v1' && sameBytes(Buffer.from(v), expected));
+}
+
+/** Shopify: `x-shopify-hmac-sha256` is the base64 HMAC-SHA256 of the raw body (no timestamp). */
+export function verifyShopifySignature(secret: string, body: Buffer, signature: string | undefined): boolean {
+  if (!signature || signature.length > 200) return false;
+  const expected = Buffer.from(createHmac('sha256', secret).update(body).digest('base64'));
+  return sameBytes(Buffer.from(signature.trim()), expected);
+}
+
+async function findGatewayProcess(deps: AppDeps, processId: string): Promise<GatewayProcess | null> {
+  if (!isUuid(processId)) return null;
+  return deps.database.db.transaction(async (tx) => {
+    // The URL names no tenant: this transaction declares itself the gateway to read the process (migration 0018).
+    await tx.execute(sql`select set_config('app.inbound_gateway', 'on', true)`);
+    const [row] = await queryRows<GatewayProcess>(tx, sql`
+      SELECT tenant_id, id, driver, status, webhook_secret FROM processes WHERE id = ${processId.toLowerCase()}::uuid`);
+    return row ?? null;
+  });
+}
+
+export interface ReceivedWebhook {
+  processId: string;
+  context: string;
+  resource: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  ip?: string;
+}
+
+/**
+ * Verifies and stores one delivery and enqueues its job, in one transaction. No such (or a disabled)
+ * process is a 404; a missing or wrong signature a 401; neither stores anything.
+ */
+export async function receiveInboundWebhook(deps: AppDeps, input: ReceivedWebhook): Promise<{ id: string; status: 'received' }> {
+  const process = await findGatewayProcess(deps, input.processId);
+  if (!process || process.status !== 'active') throw notFound('Process');
+  const ok =
+    verifyOmnioSignature(process.webhook_secret, input.body, header(input.headers, WEBHOOK_SIGNATURE_HEADER)) ||
+    (process.driver === 'shopify' && verifyShopifySignature(process.webhook_secret, input.body, header(input.headers, 'x-shopify-hmac-sha256')));
+  if (!ok) throw unauthenticated();
+  const kept = Object.fromEntries(KEPT_HEADERS.flatMap((h) => {
+    const v = header(input.headers, h);
+    return v === undefined ? [] : [[h, v.slice(0, 500)]];
+  }));
+  const id = randomUUID();
+  await withTenant({ db: deps.database.db, tenantId: process.tenant_id, ip: input.ip }, async (tx) => {
+    const jobId = await enqueueJob(tx, process.tenant_id, { kind: INBOUND_WEBHOOK_JOB, payload: { webhookId: id }, dedupeKey: id });
+    await tx.execute(sql`
+      INSERT INTO inbound_webhooks (tenant_id, id, process_id, context, resource, headers, body, job_id)
+      VALUES (${process.tenant_id}::uuid, ${id}::uuid, ${process.id}::uuid, ${input.context}, ${input.resource},
+        ${JSON.stringify(kept)}::jsonb, ${input.body.toString('utf8')}, ${jobId}::uuid)`);
+  });
+  return { id, status: 'received' };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Working a stored webhook
+// ---------------------------------------------------------------------------------------------------------
+
+export interface InboundHandlerInput {
+  tx: Tx;
+  tenantId: string;
+  process: { id: string; driver: ProcessDriver };
+  /** The body parsed as JSON (null when it is not JSON). */
+  payload: unknown;
+  rawBody: string;
+  log: FastifyBaseLogger;
+}
+
+/** Runs in the tenant's transaction: what it writes commits with the webhook's "processed". */
+export type InboundHandler = (input: InboundHandlerInput) => Promise<unknown>;
+
+/** A failure of the payload itself (bad data, a missing SKU): recorded, not retried by the job. */
+export class InboundHandlerError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InboundHandlerError';
+  }
+}
+
+const inboundHandlers = new Map<string, InboundHandler>();
+
+/** Registers the handler of one kind, `context/resource` (e.g. `orders/import-orders`); the first one stays. */
+export function registerInboundHandler(kind: string, handler: InboundHandler): void {
+  if (!inboundHandlers.has(kind)) inboundHandlers.set(kind, handler);
+}
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+};
+
+interface StoredWebhook {
+  id: string;
+  process_id: string;
+  context: string;
+  resource: string;
+  body: string;
+  driver: ProcessDriver;
+}
+
+/**
+ * The job: marks the webhook processing, runs its kind's handler in one tenant transaction that also marks
+ * it processed, or, when that fails, marks it failed with the error in a second one. An unexpected error
+ * is rethrown so the job retries with backoff; a payload's own fault is not (replay once it is fixed).
+ */
+export async function workInboundWebhook(job: RunningJob): Promise<unknown> {
+  const webhookId = String(job.payload.webhookId ?? '');
+  const actor = { db: job.deps.database.db, tenantId: job.tenantId, actorUserId: job.userId };
+  const stored = await withTenant(actor, async (tx) => {
+    const [row] = await queryRows<StoredWebhook>(tx, sql`
+      UPDATE inbound_webhooks w SET status = 'processing', attempts = w.attempts + 1
+      FROM processes p WHERE w.id = ${webhookId}::uuid AND p.id = w.process_id
+      RETURNING w.id, w.process_id, w.context, w.resource, w.body, p.driver`);
+    return row ?? null;
+  });
+  if (!stored) return { skipped: 'The webhook no longer exists' };
+  const kind = `${stored.context}/${stored.resource}`;
+  const handler = inboundHandlers.get(kind);
+  try {
+    if (!handler) throw new InboundHandlerError(`No handler for ${kind}`);
+    return await withTenant(actor, async (tx) => {
+      const result = await handler({
+        tx, tenantId: job.tenantId, process: { id: stored.process_id, driver: stored.driver }, payload: parseJson(stored.body), rawBody: stored.body, log: job.log,
+      });
+      await tx.execute(sql`
+        UPDATE inbound_webhooks SET status = 'processed', error = NULL, result = ${JSON.stringify(result ?? null)}::jsonb, processed_at = now()
+        WHERE id = ${stored.id}::uuid`);
+      return { webhook_id: stored.id, status: 'processed', result: result ?? null };
+    });
+  } catch (err) {
+    const message = (err instanceof Error ? err.message : String(err)).slice(0, 2000);
+    await withTenant(actor, async (tx) => {
+      await tx.execute(sql`
+        UPDATE inbound_webhooks SET status = 'failed', error = ${message}, processed_at = now() WHERE id = ${stored.id}::uuid`);
+    });
+    if (err instanceof InboundHandlerError) return { webhook_id: stored.id, status: 'failed', error: message };
+    throw err;
+  }
+}
