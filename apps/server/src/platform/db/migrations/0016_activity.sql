@@ -115,17 +115,20 @@ BEGIN
    WHERE a.attrelid = TG_RELID AND a.attnum > 0 AND NOT a.attisdropped;
   EXECUTE format($q$
     WITH d AS MATERIALIZED (
-      SELECT s.oid, s.label, s.fresh, CASE WHEN s.fresh THEN NULL ELSE s.changes END AS changes
+      SELECT s.oid, s.label, s.fresh, s.changes
       FROM (
-        SELECT r.%2$I AS oid, left(%3$s, 200) AS label, %5$s AS fresh, %6$s AS changes
+        -- CASE evaluates lazily: a fresh row's columns are never compared.
+        SELECT r.%2$I AS oid, left(%3$s, 200) AS label, %5$s AS fresh, CASE WHEN %5$s THEN NULL ELSE %6$s END AS changes
         FROM activity_new r JOIN activity_old o ON o.%4$I = r.%4$I AND o.%2$I = r.%2$I
         WHERE r.%4$I = $1 AND (%7$s)
       ) s
     ), relabel AS (
-      UPDATE activity_log a SET object_label = d.label
-      FROM d
-      WHERE d.fresh AND a.tenant_id = $1 AND a.object_type = %1$L AND a.object_id = d.oid AND a.action = 'created'
-        AND a.created_at = now() AND a.object_label IS DISTINCT FROM d.label
+      -- No join here (nested loops are off): the fresh ids are one array, an index condition on
+      -- activity_log_object_idx, and their labels one map, each computed once. A join would scan the whole log.
+      UPDATE activity_log a SET object_label = (SELECT jsonb_object_agg(d.oid::text, d.label) FROM d WHERE d.fresh) ->> a.object_id::text
+      WHERE a.tenant_id = $1 AND a.object_type = %1$L AND a.object_id = ANY (ARRAY(SELECT d.oid FROM d WHERE d.fresh))
+        AND a.action = 'created' AND a.created_at = now()
+        AND a.object_label IS DISTINCT FROM (SELECT jsonb_object_agg(d.oid::text, d.label) FROM d WHERE d.fresh) ->> a.object_id::text
       RETURNING 1
     )
     INSERT INTO activity_log (tenant_id, user_id, impersonator_id, ip, action, object_type, object_id, object_label, changes, summary)
