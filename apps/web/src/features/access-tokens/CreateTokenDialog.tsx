@@ -8,7 +8,7 @@ import { FormDialogBody } from '../../shared/ui/FormDialogBody';
 import { errorText, useMessageTextWith } from '../../shared/ui/form-helpers';
 import { HttpError } from '../../shared/api/http';
 import { useCreateAccessToken } from './api';
-import { ShownOnce } from './ShownOnce';
+import { ShownOnce } from '../../shared/ui/ShownOnce';
 import { accessTokenMessagesEs } from './i18n';
 
 const RESOURCES = Object.keys(TOKEN_SCOPE_RESOURCES) as TokenScopeResource[];

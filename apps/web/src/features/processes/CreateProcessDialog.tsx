@@ -5,7 +5,7 @@ import { PROCESS_DRIVERS, ZProcessCreate, type ProcessDriver, type ProcessWithSe
 import { HttpError } from '../../shared/api/http';
 import { FormDialogBody } from '../../shared/ui/FormDialogBody';
 import { errorText, NATIVE_SELECT, useMessageTextWith } from '../../shared/ui/form-helpers';
-import { ShownOnce } from '../access-tokens/ShownOnce';
+import { ShownOnce } from '../../shared/ui/ShownOnce';
 import { useCreateProcess } from './api';
 import { processMessagesEs } from './i18n';
 

@@ -10,7 +10,7 @@ import { useSession } from '../../shared/session/useSession';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { errorText } from '../../shared/ui/form-helpers';
 import { useToast } from '../../shared/ui/toast';
-import { ShownOnce } from '../access-tokens/ShownOnce';
+import { ShownOnce } from '../../shared/ui/ShownOnce';
 import { useDeleteProcess, useRotateSecret, useUpdateProcess } from './api';
 import { ReceivedWebhooks } from './ReceivedWebhooks';
 

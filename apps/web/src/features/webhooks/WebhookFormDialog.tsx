@@ -10,7 +10,7 @@ import { NATIVE_SELECT, applyFieldErrors, errorText, useMessageField } from '../
 import { useToast } from '../../shared/ui/toast';
 import { useCreateWebhook, useUpdateWebhook } from './api';
 import { webhookMessagesEs } from './i18n';
-import { SecretShownOnce } from './SecretShownOnce';
+import { ShownOnce } from '../../shared/ui/ShownOnce';
 
 const ZForm = z.object({ address: ZWebhookAddress, topic: ZWebhookTopic });
 type FormValues = z.infer<typeof ZForm>;
@@ -79,7 +79,7 @@ export function WebhookFormDialog({ webhook, onClose }: { webhook: WebhookView |
       {secret ? (
         <>
           <DialogContent dividers>
-            <SecretShownOnce value={secret} />
+            <ShownOnce label={t('secret.label')} value={secret} warning={t('secret.warning')} />
           </DialogContent>
           <DialogActions>
             <Button variant="contained" onClick={onClose}>

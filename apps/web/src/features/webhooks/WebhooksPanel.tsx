@@ -19,7 +19,7 @@ import { useToast } from '../../shared/ui/toast';
 import { useDeleteWebhook, useRotateWebhookSecret, useTestWebhook, useUpdateWebhook, useWebhooks } from './api';
 import { DeliveriesDialog } from './DeliveriesDialog';
 import { WebhookFormDialog } from './WebhookFormDialog';
-import { SecretShownOnce } from './SecretShownOnce';
+import { ShownOnce } from '../../shared/ui/ShownOnce';
 
 type Editing = { webhook: WebhookView | null } | null;
 
@@ -219,7 +219,7 @@ export function WebhooksPanel() {
       />
       <Dialog open={newSecret !== null} onClose={() => setNewSecret(null)} fullWidth maxWidth="sm" aria-labelledby="webhook-secret-title">
         <DialogTitle id="webhook-secret-title">{t('secret.title')}</DialogTitle>
-        <DialogContent dividers>{newSecret && <SecretShownOnce value={newSecret} />}</DialogContent>
+        <DialogContent dividers>{newSecret && <ShownOnce label={t('secret.label')} value={newSecret} warning={t('secret.warning')} />}</DialogContent>
         <DialogActions>
           <Button variant="contained" onClick={() => setNewSecret(null)}>
             {t('secret.done')}

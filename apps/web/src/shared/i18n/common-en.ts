@@ -10,6 +10,11 @@ export const commonEn = {
     },
     copyright: '© {{year}} Omnio. All rights reserved.',
   },
+  shownOnce: {
+    copy: 'Copy',
+    copied: 'Copied to the clipboard',
+    copyByHand: 'Copying is not available here: the text is selected, press Ctrl+C (⌘C)',
+  },
   actions: {
     save: 'Save',
     cancel: 'Cancel',

@@ -14,6 +14,11 @@ export const commonEs: Strings<typeof commonEn> = {
     },
     copyright: '© {{year}} Omnio. Todos los derechos reservados.',
   },
+  shownOnce: {
+    copy: 'Copiar',
+    copied: 'Copiado al portapapeles',
+    copyByHand: 'No se puede copiar aquí: el texto está seleccionado, pulse Ctrl+C (⌘C)',
+  },
   actions: {
     save: 'Guardar',
     cancel: 'Cancelar',

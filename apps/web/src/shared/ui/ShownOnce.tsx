@@ -2,24 +2,24 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Stack, TextField } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { useToast } from '../../shared/ui/toast';
+import { useToast } from './toast';
 
 /**
- * A secret the server answers once (an access token, a webhook secret): read-only, selectable, with a copy
- * button and the warning that it cannot be shown again.
+ * A secret the server answers once (an access token, a webhook or process secret): read-only, selectable,
+ * with a copy button and the warning that it cannot be shown again.
  */
 export function ShownOnce({ label, value, warning }: { label: string; value: string; warning: string }) {
-  const { t } = useTranslation('accessTokens');
+  const { t } = useTranslation();
   const toast = useToast();
   const input = useRef<HTMLInputElement | null>(null);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
-      toast.success(t('copied'));
+      toast.success(t('shownOnce.copied'));
     } catch {
       // No clipboard (an insecure origin): select it so the user can copy by hand.
       input.current?.select();
-      toast.info(t('copyByHand'));
+      toast.info(t('shownOnce.copyByHand'));
     }
   };
   return (
@@ -35,7 +35,7 @@ export function ShownOnce({ label, value, warning }: { label: string; value: str
           slotProps={{ htmlInput: { readOnly: true, spellCheck: false, style: { fontFamily: 'monospace' } } }}
         />
         <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={copy} sx={{ flexShrink: 0 }}>
-          {t('copy')}
+          {t('shownOnce.copy')}
         </Button>
       </Stack>
     </Stack>
