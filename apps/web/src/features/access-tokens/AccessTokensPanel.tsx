@@ -12,6 +12,7 @@ import { errorText } from '../../shared/ui/form-helpers';
 import { useToast } from '../../shared/ui/toast';
 import { useAccessTokens, useRevokeAccessToken } from './api';
 import { CreateTokenDialog } from './CreateTokenDialog';
+import { PageHeader } from '../../shared/ui/PageHeader';
 
 /** /advanced → Access tokens: the user's API tokens for this company; the token itself is shown only once. */
 export function AccessTokensPanel() {
@@ -48,21 +49,18 @@ export function AccessTokensPanel() {
 
   return (
     <Stack spacing={2}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} justifyContent="space-between" alignItems={{ sm: 'center' }}>
-        <div>
-          <Typography variant="h6" component="h2">
-            {t('title')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t('intro')}
-          </Typography>
-        </div>
-        {can('create-access-token') && (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} sx={{ flexShrink: 0 }}>
-            {t('newToken')}
-          </Button>
-        )}
-      </Stack>
+      <PageHeader
+        level="section"
+        title={t('title')}
+        subtitle={t('intro')}
+        actions={
+          can('create-access-token') && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+              {t('newToken')}
+            </Button>
+          )
+        }
+      />
 
       {tokens.isPending ? (
         <LoadingState label={t('loading')} />

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Stack, Typography } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { useSession } from '../../shared/session/useSession';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/StateViews';
@@ -8,6 +8,7 @@ import { errorText } from '../../shared/ui/form-helpers';
 import { useProcesses } from './api';
 import { CreateProcessDialog } from './CreateProcessDialog';
 import { ProcessCard } from './ProcessCard';
+import { PageHeader } from '../../shared/ui/PageHeader';
 
 /** /advanced → Inbound webhooks: the company's processes, the URLs channels post to, and what arrived. */
 export function ProcessesPanel() {
@@ -18,21 +19,18 @@ export function ProcessesPanel() {
 
   return (
     <Stack spacing={2}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} justifyContent="space-between" alignItems={{ sm: 'center' }}>
-        <div>
-          <Typography variant="h6" component="h2">
-            {t('title')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t('intro')}
-          </Typography>
-        </div>
-        {can('create-process') && (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)} sx={{ flexShrink: 0 }}>
-            {t('newProcess')}
-          </Button>
-        )}
-      </Stack>
+      <PageHeader
+        level="section"
+        title={t('title')}
+        subtitle={t('intro')}
+        actions={
+          can('create-process') && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+              {t('newProcess')}
+            </Button>
+          )
+        }
+      />
       {processes.isPending ? (
         <LoadingState label={t('loading')} />
       ) : processes.isError ? (

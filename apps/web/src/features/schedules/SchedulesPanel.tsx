@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  Alert, Box, Button, IconButton, Paper, Stack, Switch, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography,
+  Alert, Box, Button, IconButton, Paper, Switch, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography,
 } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
@@ -14,6 +14,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/StateViews
 import { useToast } from '../../shared/ui/toast';
 import { useDeleteSchedule, useSaveSchedule, useSchedulableKinds, useSchedules } from './api';
 import { ScheduleDialog } from './ScheduleDialog';
+import { PageHeader } from '../../shared/ui/PageHeader';
 
 // The Actions header stays for screen readers but takes no room on a phone.
 const visuallyHiddenOnPhone = {
@@ -48,21 +49,21 @@ export function SchedulesPanel() {
 
   return (
     <Box component="section" aria-labelledby="schedules-title" sx={{ minWidth: 0 }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}>
-        <Box>
-          <Typography variant="h6" component="h2" id="schedules-title">
-            {t('title')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t('subtitle')}
-          </Typography>
-        </Box>
-        {canEdit && (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')} sx={{ alignSelf: { xs: 'flex-start', sm: 'center' }, flexShrink: 0 }}>
-            {t('add')}
-          </Button>
-        )}
-      </Stack>
+      <Box sx={{ mb: 2 }}>
+        <PageHeader
+          level="section"
+          titleId="schedules-title"
+          title={t('title')}
+          subtitle={t('subtitle')}
+          actions={
+            canEdit && (
+              <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing('new')}>
+                {t('add')}
+              </Button>
+            )
+          }
+        />
+      </Box>
       {!canEdit && <Alert severity="info" sx={{ mb: 2 }}>{t('readOnly')}</Alert>}
       {schedules.isPending ? (
         <LoadingState />

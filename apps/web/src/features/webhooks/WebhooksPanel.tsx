@@ -20,6 +20,7 @@ import { useDeleteWebhook, useRotateWebhookSecret, useTestWebhook, useUpdateWebh
 import { DeliveriesDialog } from './DeliveriesDialog';
 import { WebhookFormDialog } from './WebhookFormDialog';
 import { ShownOnce } from '../../shared/ui/ShownOnce';
+import { PageHeader } from '../../shared/ui/PageHeader';
 
 type Editing = { webhook: WebhookView | null } | null;
 
@@ -118,21 +119,18 @@ export function WebhooksPanel() {
 
   return (
     <Stack spacing={2} sx={{ minWidth: 0 }}>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} justifyContent="space-between" alignItems={{ sm: 'center' }}>
-        <div>
-          <Typography variant="h6" component="h2">
-            {t('title')}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t('intro')}
-          </Typography>
-        </div>
-        {canWrite && (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ webhook: null })} sx={{ flexShrink: 0 }}>
-            {t('add')}
-          </Button>
-        )}
-      </Stack>
+      <PageHeader
+        level="section"
+        title={t('title')}
+        subtitle={t('intro')}
+        actions={
+          canWrite && (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ webhook: null })}>
+              {t('add')}
+            </Button>
+          )
+        }
+      />
 
       {hooks.isPending ? (
         <LoadingState label={t('loading')} />
