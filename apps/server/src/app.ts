@@ -41,6 +41,15 @@ import { registerInboundWebhookRoutes } from './modules/processes/inbound-webhoo
 import { registerScheduleRoutes } from './modules/schedules/schedules.routes';
 import { registerBroadcastingRoutes } from './platform/realtime/realtime.routes';
 import { attachRealtime } from './platform/realtime/realtime-server';
+import { registerBillingRoutes } from './modules/billing/billing.routes';
+import { registerStripeWebhookRoutes } from './modules/billing/billing-webhook.routes';
+import { registerWarehouseRoutes } from './modules/warehouses/warehouses.routes';
+import { registerServiceRoutes } from './modules/services/services.routes';
+import { registerAppServiceRoutes } from './modules/services/app-services.routes';
+import { registerTemplateRoutes } from './modules/templates/templates.routes';
+import { registerPlatformSettingRoutes } from './modules/platform-settings/platform-settings.routes';
+import { registerPublicSettingRoutes } from './modules/platform-settings/public-settings.routes';
+import { registerOwnerDashboardRoutes } from './modules/owner-dashboard/owner-dashboard.routes';
 import { registerAllJobKinds } from './job-kinds';
 
 /**
@@ -99,6 +108,10 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   await attachRealtime(app, runtime);
   // Public: a channel's server proves itself with the process's secret, not a user's token.
   await app.register(async (hooks) => registerInboundWebhookRoutes(hooks, runtime), { prefix: '/api/1.0' });
+  // Public: Stripe proves itself with the endpoint's signing secret (raw body).
+  await app.register(async (hooks) => registerStripeWebhookRoutes(hooks, runtime));
+  // Public: the sign-in page's look and the owner's code snippets are needed before anyone signs in.
+  await app.register(async (pub) => registerPublicSettingRoutes(pub, runtime));
   if (runtime.smtpSink && config.env !== 'production') {
     const sink = runtime.smtpSink;
     app.get('/api/dev/mail', { schema: { tags: ['platform'], hide: true } }, async () => ({ data: sink.messages() }));
@@ -133,6 +146,13 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
       registerProcessRoutes(api, runtime);
       registerScheduleRoutes(api, runtime);
       registerBroadcastingRoutes(api, runtime);
+      registerBillingRoutes(api, runtime);
+      registerWarehouseRoutes(api, runtime);
+      registerServiceRoutes(api, runtime);
+      registerAppServiceRoutes(api, runtime);
+      registerTemplateRoutes(api, runtime);
+      registerPlatformSettingRoutes(api, runtime);
+      registerOwnerDashboardRoutes(api, runtime);
     },
     { prefix: '/api/1.0' },
   );

@@ -4,6 +4,7 @@ import { registerNotificationJobs } from './modules/notifications/notifications.
 import { registerWebhookJobs } from './modules/webhooks/webhooks.jobs';
 import { registerProcessJobs } from './modules/processes/processes.jobs';
 import { registerScheduleJobs } from './modules/schedules/schedules.jobs';
+import { registerBillingJobs } from './modules/billing/billing.jobs';
 
 /** Every job kind, in one place: the API process and the worker must know the same kinds. */
 export function registerAllJobKinds(): void {
@@ -13,4 +14,5 @@ export function registerAllJobKinds(): void {
   registerWebhookJobs();
   registerProcessJobs();
   registerScheduleJobs();
+  registerBillingJobs();
 }

@@ -20,3 +20,6 @@ export * from './webhooks';
 export * from './access-tokens';
 export * from './schedules';
 export * from './realtime';
+export * from './billing';
+export * from './services';
+export * from './platform-settings';

@@ -41,6 +41,15 @@ export interface Config {
   webhookDisableAfterFailures: number;
   /** Seconds a webhook receiver has to answer. */
   webhookTimeoutSeconds: number;
+  /** Who takes payments: 'manual' (built in: activation on confirmation, no card) or 'stripe'. */
+  billingProvider: 'manual' | 'stripe';
+  stripeSecretKey: string | undefined;
+  /** Signing secret of the Stripe webhook endpoint (whsec_...). */
+  stripeWebhookSecret: string | undefined;
+  /** Where the Stripe API lives; tests point it at a local fake. */
+  stripeApiBase: string;
+  /** 32-byte key (base64 or hex) that encrypts stored connection passwords; unset: a key file in dataDir. */
+  appKey: string | undefined;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -83,6 +92,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webhookMaxAttempts: int(env.WEBHOOK_MAX_ATTEMPTS, 8),
     webhookDisableAfterFailures: int(env.WEBHOOK_DISABLE_AFTER_FAILURES, 20),
     webhookTimeoutSeconds: int(env.WEBHOOK_TIMEOUT_SECONDS, 10),
+    billingProvider: env.BILLING_PROVIDER === 'stripe' ? 'stripe' : 'manual',
+    stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+    stripeApiBase: (env.STRIPE_API_BASE ?? 'https://api.stripe.com').replace(/\/$/, ''),
+    appKey: env.APP_KEY || undefined,
     ...overrides,
   };
   return config;

@@ -19,6 +19,10 @@ import { processesStrings } from '../features/processes/i18n';
 import { schedulesStrings } from '../features/schedules/i18n';
 import { profileStrings } from '../features/profile/i18n';
 import { usersStrings } from '../features/users/i18n';
+import { billingStrings } from '../features/billing/i18n';
+import { warehousesStrings } from '../features/warehouses/i18n';
+import { servicesStrings } from '../features/services/i18n';
+import { platformSettingsStrings } from '../features/platform-settings/i18n';
 import { i18n, registerNamespace } from '../shared/i18n/i18n';
 import { routeTitleBundles } from './route-titles';
 
@@ -26,6 +30,10 @@ import { routeTitleBundles } from './route-titles';
 export function setupI18n(): typeof i18n {
   registerNamespace('companies', companiesStrings);
   registerNamespace('users', usersStrings);
+  registerNamespace('billing', billingStrings);
+  registerNamespace('warehouses', warehousesStrings);
+  registerNamespace('services', servicesStrings);
+  registerNamespace('platformSettings', platformSettingsStrings);
   registerNamespace('ilocs', ilocsStrings);
   registerNamespace('profile', profileStrings);
   registerNamespace('catalog', catalogStrings);

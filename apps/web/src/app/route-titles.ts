@@ -22,6 +22,7 @@ export const ROUTE_TITLES: Record<string, [en: string, es: string]> = {
   'rules-templates': ['Rule templates', 'Plantillas de reglas'],
   'admin-webhooks': ['Webhooks', 'Webhooks'],
   'admin-billing': ['Billing products', 'Productos de facturación'],
+  'billing-checkout': ['Confirm subscription', 'Confirmar suscripción'],
   dashboard: ['Dashboard', 'Panel'],
   stores: ['Store', 'Tienda'],
   'warehouse-connections': ['Warehouse connections', 'Conexiones de almacén'],

@@ -143,6 +143,7 @@ export const ROUTES: readonly RouteDef[] = [
   tenant('transfer-show', '/transfer/show/:id', 'read-purchase-order'),
   tenant('packing-templates', '/packing-templates', 'read-asn'),
   tenant('mail-settings', '/settings/mail', 'read-company'),
+  tenant('billing-checkout', '/billing/checkout/:id', 'read-company'),
   tenant('shipment-create', '/shipments/create/:orderId', 'create-shipment'),
   tenant('po-shipment', '/purchase-order/shipments/:poId/:shipmentId', 'create-shipment'),
   tenant('transfer-shipment', '/transfer/shipments/:poId/:shipmentId', 'create-shipment'),

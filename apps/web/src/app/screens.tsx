@@ -19,6 +19,10 @@ import { placeholderScreens } from '../features/placeholder/routes';
 import { profileScreens } from '../features/profile/routes';
 import { sessionScreens } from '../features/session/routes';
 import { usersScreens } from '../features/users/routes';
+import { billingScreens } from '../features/billing/routes';
+import { warehousesScreens } from '../features/warehouses/routes';
+import { servicesScreens } from '../features/services/routes';
+import { platformSettingsScreens } from '../features/platform-settings/routes';
 
 const PlaceholderScreen = lazy(() => import('../features/placeholder/PlaceholderScreen').then((m) => ({ default: m.PlaceholderScreen })));
 
@@ -43,6 +47,10 @@ const SCREENS: ScreenMap = {
   ...notificationsScreens,
   ...activityScreens,
   ...advancedScreens,
+  ...billingScreens,
+  ...warehousesScreens,
+  ...servicesScreens,
+  ...platformSettingsScreens,
 };
 
 /** Routes that show another route's screen (the spec gives two paths to one screen). */

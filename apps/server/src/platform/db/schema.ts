@@ -14,9 +14,15 @@ import * as transfers from '../../modules/transfers/transfers.tables';
 import * as mailSettings from '../../modules/mail-settings/mail-settings.tables';
 import * as packingTemplates from '../../modules/packing-templates/packing-templates.tables';
 import * as activity from '../../modules/activity/activity.tables';
+import * as billing from '../../modules/billing/billing.tables';
+import * as warehouses from '../../modules/warehouses/warehouses.tables';
+import * as services from '../../modules/services/services.tables';
+import * as templates from '../../modules/templates/templates.tables';
+import * as platformSettings from '../../modules/platform-settings/platform-settings.tables';
 
 /** Every module's tables, for Drizzle's typed queries. The SQL in migrations/ is the source of truth. */
 export const schema = { ...users, ...companies, ...suppliers, ...ilocs, ...auth, ...catalog, ...inventory, ...mediables, ...customers, ...orders,
   ...purchaseOrders, ...supplyShipments, ...transfers, ...mailSettings, ...packingTemplates, ...activity,
+  ...billing, ...warehouses, ...services, ...templates, ...platformSettings,
 };
 export type Schema = typeof schema;

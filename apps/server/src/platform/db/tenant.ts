@@ -26,3 +26,17 @@ export async function withTenant<T>(ctx: TenantActor, fn: (tx: Tx) => Promise<T>
     return fn(tx);
   });
 }
+
+/**
+ * Runs fn in a read-only transaction that may read the rows of every tenant in the tables whose migration
+ * grants it (`CREATE POLICY platform_read … USING (current_setting('app.platform_read', true) = 'on')`):
+ * the owner's dashboard and a provider's webhook that must first learn which tenant an id belongs to.
+ * Writes still need withTenant.
+ */
+export async function withPlatformRead<T>(db: AppDb, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('app.platform_read', 'on', true)`);
+    await tx.execute(sql`set transaction read only`);
+    return fn(tx);
+  });
+}

@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../platform/http/context';
+
+export function registerStripeWebhookRoutes(_api: FastifyInstance, _deps: AppDeps): void {}

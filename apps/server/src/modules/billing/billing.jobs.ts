@@ -1,0 +1,2 @@
+/** Billing's background work (checkout expiry, ended subscriptions). */
+export function registerBillingJobs(): void {}

@@ -1,0 +1,2 @@
+// Tables of the billing module (Drizzle mirror of its migration).
+export {};

@@ -1,0 +1,2 @@
+// Tables of the platform-settings module (Drizzle mirror of its migration).
+export {};

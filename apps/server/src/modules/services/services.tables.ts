@@ -1,0 +1,2 @@
+// Tables of the services module (Drizzle mirror of its migration).
+export {};

@@ -1,0 +1,2 @@
+// Tables of the templates module (Drizzle mirror of its migration).
+export {};

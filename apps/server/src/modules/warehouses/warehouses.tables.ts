@@ -1,0 +1,2 @@
+// Tables of the warehouses module (Drizzle mirror of its migration).
+export {};

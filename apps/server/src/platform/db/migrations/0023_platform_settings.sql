@@ -1,0 +1,2 @@
+-- placeholder (filled by its module)
+SELECT 1;

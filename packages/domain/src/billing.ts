@@ -1,0 +1,185 @@
+import { z } from 'zod';
+
+/**
+ * Billing (spec 3, 4, 9; contract docs/api-billing.md). Products are base plans and add-on extras whose
+ * prices are integer cents (spec 3); a company has at most one subscription: one plan price plus extras
+ * with quantities. Everything here is pure so the server and the web compute the same totals and the
+ * same allowed actions.
+ */
+export const BILLING_PRODUCT_TYPES = ['base_plan', 'addon'] as const;
+export type BillingProductType = (typeof BILLING_PRODUCT_TYPES)[number];
+
+/** Spec 4: none → (checkout) → active; active → canceled (canceled_at set); canceled → active on resume. */
+export const SUBSCRIPTION_STATUSES = ['none', 'active', 'canceled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const SUBSCRIPTION_ACTIONS = ['subscribe', 'change', 'upgrade', 'cancel', 'resume'] as const;
+export type SubscriptionAction = (typeof SUBSCRIPTION_ACTIONS)[number];
+
+/** status → action → next. A subscribe/change/upgrade/resume that needs a checkout leaves the status as is until it is confirmed. */
+export const SUBSCRIPTION_TRANSITIONS: Record<SubscriptionStatus, Partial<Record<SubscriptionAction, SubscriptionStatus>>> = {
+  none: { subscribe: 'active' },
+  active: { change: 'active', upgrade: 'active', cancel: 'canceled' },
+  canceled: { resume: 'active' },
+};
+
+export function nextSubscriptionStatus(from: SubscriptionStatus, action: SubscriptionAction): SubscriptionStatus | null {
+  return SUBSCRIPTION_TRANSITIONS[from][action] ?? null;
+}
+
+export function allowedSubscriptionActions(from: SubscriptionStatus): SubscriptionAction[] {
+  return SUBSCRIPTION_ACTIONS.filter((a) => SUBSCRIPTION_TRANSITIONS[from][a] !== undefined);
+}
+
+/** Spec 3 / 4 subscription event types; each reaches the tenant live (realtime event `subscription-event`). */
+export const SUBSCRIPTION_EVENT_TYPES = ['subscribe', 'subscribed', 'upgrade', 'updated', 'canceled'] as const;
+export type SubscriptionEventType = (typeof SUBSCRIPTION_EVENT_TYPES)[number];
+export const SUBSCRIPTION_REALTIME_EVENT = 'subscription-event';
+
+/** Spec 8 toast of each event type (the server's message is the text). */
+export const SUBSCRIPTION_EVENT_SEVERITY: Record<SubscriptionEventType, 'info' | 'success' | 'warning'> = {
+  subscribe: 'info',
+  subscribed: 'success',
+  upgrade: 'warning',
+  updated: 'info',
+  canceled: 'warning',
+};
+
+export interface PlanDialogInput {
+  /** The company's subscription status ('none' when it has none or it has ended). */
+  status: SubscriptionStatus;
+  /** Price id of the plan the company is on (null with no subscription). */
+  currentPlanPriceId: string | null;
+  /** The plan the dialog shows (selected). */
+  shownPlanPriceId: string;
+  /** How many extra lines are chosen in the dialog. */
+  extrasChosen: number;
+}
+
+/**
+ * Spec 4, what the 'choose plan' dialog offers for the shown plan: subscribe with no subscription; change to
+ * another plan; upgrade when the same plan is shown with extras; resume a cancelled one only when the same
+ * plan is shown with no extras. null: nothing to do (the current plan without extras, or a cancelled
+ * subscription shown another plan or extras).
+ */
+export function planDialogAction(input: PlanDialogInput): SubscriptionAction | null {
+  const same = input.currentPlanPriceId === input.shownPlanPriceId;
+  switch (input.status) {
+    case 'none':
+      return 'subscribe';
+    case 'active':
+      if (!same) return 'change';
+      return input.extrasChosen > 0 ? 'upgrade' : null;
+    case 'canceled':
+      return same && input.extrasChosen === 0 ? 'resume' : null;
+  }
+}
+
+/** Spec 4: when cancelled the extras section is hidden. */
+export function extrasVisible(status: SubscriptionStatus): boolean {
+  return status !== 'canceled';
+}
+
+export interface PricedItem {
+  /** Price in cents (spec 3 unit_amount). */
+  unit_amount: number;
+  /** The product's orders feature (spec 3 data.features.orders); 0 when the product has none. */
+  orders: number;
+}
+export interface ExtraSelection extends PricedItem {
+  quantity: number;
+}
+
+export interface PlanTotals {
+  /** plan + Σ extra × quantity, in cents (integers: no rounding ever happens). */
+  price_cents: number;
+  /** price_cents / 100 as a two-decimal string (spec 9: unit_amount / 100 dollars). */
+  price: string;
+  /** plan orders + Σ extra orders × quantity (spec 9). */
+  orders: number;
+}
+
+export function centsToDollars(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(cents));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Spec 9 totals of a plan with extras. Quantities below 1 count as nothing (the dialog never sends them). */
+export function planTotals(plan: PricedItem | null, extras: readonly ExtraSelection[]): PlanTotals {
+  let cents = plan?.unit_amount ?? 0;
+  let orders = plan?.orders ?? 0;
+  for (const e of extras) {
+    const q = Math.max(0, Math.trunc(e.quantity));
+    cents += e.unit_amount * q;
+    orders += e.orders * q;
+  }
+  return { price_cents: cents, price: centsToDollars(cents), orders };
+}
+
+/** Spec 3: choosing an extra again adds one to its quantity; a new extra starts at 1. */
+export function addExtra<T extends { price_id: string; quantity: number }>(list: readonly T[], item: Omit<T, 'quantity'>): T[] {
+  const found = list.find((e) => e.price_id === item.price_id);
+  if (found) return list.map((e) => (e === found ? { ...e, quantity: e.quantity + 1 } : e));
+  return [...list, { ...item, quantity: 1 } as T];
+}
+
+/** Upgrade adds the chosen extras to the ones the subscription has (quantities summed per price). */
+export function mergeExtras(current: readonly { price_id: string; quantity: number }[], added: readonly { price_id: string; quantity: number }[]) {
+  const out = new Map<string, number>();
+  for (const e of [...current, ...added]) out.set(e.price_id, (out.get(e.price_id) ?? 0) + e.quantity);
+  return [...out].map(([price_id, quantity]) => ({ price_id, quantity }));
+}
+
+/** The usage period an order counts in: its calendar month in UTC ('2026-11'). */
+export function usagePeriod(at: Date): string {
+  return at.toISOString().slice(0, 7);
+}
+
+// ---------------------------------------------------------------- API inputs
+
+const cents = z.number().int().min(0).max(100_000_000);
+const features = z.object({ orders: z.number().int().min(0).max(1_000_000_000).default(0) }).passthrough();
+
+export const BillingProductInput = z.object({
+  id: z.string().uuid().optional(),
+  type: z.enum(BILLING_PRODUCT_TYPES),
+  name: z.string().trim().min(1).max(120),
+  active: z.boolean().default(true),
+  sort: z.number().int().min(0).max(10_000).default(0),
+  data: z.object({
+    description: z.string().trim().max(2000).default(''),
+    marketing_features: z.array(z.object({ name: z.string().trim().min(1).max(200) })).max(30).default([]),
+    features: features.default({ orders: 0 }),
+  }),
+});
+export type TBillingProductInput = z.infer<typeof BillingProductInput>;
+
+export const BillingPriceInput = z.object({
+  id: z.string().uuid().optional(),
+  product_id: z.string().uuid(),
+  active: z.boolean().default(true),
+  data: z.object({
+    unit_amount: cents,
+    nickname: z.string().trim().max(120).default(''),
+    currency: z.string().trim().toLowerCase().length(3).default('usd'),
+  }),
+});
+export type TBillingPriceInput = z.infer<typeof BillingPriceInput>;
+
+const extraLine = z.object({ price_id: z.string().uuid(), quantity: z.number().int().min(1).max(1000) });
+const returnUrl = z.string().trim().max(2000).optional();
+
+export const SubscriptionRequest = z.object({
+  type: z.enum(SUBSCRIPTION_ACTIONS),
+  price_id: z.string().uuid().optional(),
+  extras: z.array(extraLine).max(50).default([]),
+  returnUrl,
+  cancelUrl: returnUrl,
+});
+export type TSubscriptionRequest = z.infer<typeof SubscriptionRequest>;
+
+export const UpgradeRequest = z.object({ extras: z.array(extraLine).min(1).max(50), returnUrl, cancelUrl: returnUrl });
+export type TUpgradeRequest = z.infer<typeof UpgradeRequest>;
+
+export const PortalRequest = z.object({ returnUrl });

@@ -1,0 +1,2 @@
+// Platform settings: custom login, general settings, code snippets.
+export {};

@@ -1,0 +1,2 @@
+// Owner services and app services (spec 4 Service: ACTIVE, PAUSE, INACTIVE).
+export {};
