@@ -1,6 +1,6 @@
 import type { Scenario } from '../lib/types';
 import { authJson, loadInventoryDataset } from './inventory-dataset';
-import { acmeId, orderFactory, parseJson, primeOrders, runTag, tallyOrders, verifyImport } from './orders-dataset';
+import { acmeId, allowBenchOrders, orderFactory, parseJson, primeOrders, runTag, tallyOrders, verifyImport } from './orders-dataset';
 
 const PER_REQUEST = 1000;
 const ORDERS = 100_000;
@@ -24,6 +24,7 @@ export const ordersBatch: Scenario = {
   async prepare(ctx) {
     const data = await loadInventoryDataset(ctx);
     const tenantId = await acmeId(ctx);
+    await allowBenchOrders(ctx, tenantId);
     const tag = runTag();
     const next = orderFactory(tag);
     await primeOrders(ctx, data.token, next);

@@ -1,6 +1,6 @@
 import type { Scenario } from '../lib/types';
 import { authJson, loadInventoryDataset } from './inventory-dataset';
-import { acmeId, orderFactory, parseJson, primeOrders, runTag, tallyOrders, verifyImport } from './orders-dataset';
+import { acmeId, allowBenchOrders, orderFactory, parseJson, primeOrders, runTag, tallyOrders, verifyImport } from './orders-dataset';
 
 /**
  * One order at a time (issue 4): `POST /api/1.0/orders` with 3 lines, a fresh external id per request,
@@ -17,6 +17,7 @@ export const ordersCreate: Scenario = {
   async prepare(ctx) {
     const data = await loadInventoryDataset(ctx);
     const tenantId = await acmeId(ctx);
+    await allowBenchOrders(ctx, tenantId);
     const tag = runTag();
     const next = orderFactory(tag);
     await primeOrders(ctx, data.token, next);

@@ -137,6 +137,21 @@ export async function acmeId(ctx: ScenarioContext): Promise<string> {
 }
 
 /** The JSON body of an answer, or null when it is not JSON. */
+/**
+ * The order scenarios import more than Acme's demo plan allows in a month (Scale: 50,000): give the bench
+ * tenant 1,000 × '10,000 more orders' and a fresh usage count, so the plan limit is measured as the check it
+ * is on every order, never as a refusal.
+ */
+export async function allowBenchOrders(ctx: ScenarioContext, tenantId: string): Promise<void> {
+  await ctx.ownerQuery(
+    `UPDATE subscriptions SET extras = jsonb_build_array(jsonb_build_object('price_id', (SELECT pr.id FROM billing_prices pr
+       JOIN billing_products p ON p.id = pr.product_id WHERE p.name = '10,000 more orders' LIMIT 1), 'quantity', 1000))
+     WHERE tenant_id = $1`,
+    [tenantId],
+  );
+  await ctx.ownerQuery(`DELETE FROM billing_usage WHERE tenant_id = $1`, [tenantId]);
+}
+
 export function parseJson(body: string): unknown {
   try {
     return JSON.parse(body) as unknown;

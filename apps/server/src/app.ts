@@ -49,6 +49,7 @@ import { registerAppServiceRoutes } from './modules/services/app-services.routes
 import { registerTemplateRoutes } from './modules/templates/templates.routes';
 import { registerPlatformSettingRoutes } from './modules/platform-settings/platform-settings.routes';
 import { registerPublicSettingRoutes } from './modules/platform-settings/public-settings.routes';
+import { scriptSrcValue } from './modules/platform-settings/snippet-origins';
 import { registerOwnerDashboardRoutes } from './modules/owner-dashboard/owner-dashboard.routes';
 import { registerAllJobKinds } from './job-kinds';
 
@@ -73,7 +74,8 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // 'self' plus the origins of the owner's enabled cdn code snippets (kept in memory by platform-settings).
+        scriptSrc: [() => scriptSrcValue(runtime, runtime.log)],
         // MUI/emotion inject style tags at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

@@ -23,3 +23,4 @@ export * from './realtime';
 export * from './billing';
 export * from './services';
 export * from './platform-settings';
+export * from './warehouses';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   defaultPermissionsForRole, matchesPermissionSearch, PERMISSIONS, permissionByName, permissionsForSectionLevel, sectionLevel,
+  sectionLevelExtras, sectionOwnPermissions,
 } from './permissions';
 import { effectiveRole } from './roles';
 
@@ -34,6 +35,20 @@ describe('section levels', () => {
     expect(sectionLevel('Products', ids(['read-product']))).toBe('read');
     expect(sectionLevel('Products', ids(['read-product', 'create-product', 'update-product', 'delete-product']))).toBe('allow');
     expect(sectionLevel('Products', ids(['create-product']))).toBe('deny');
+  });
+  it('lets Inventory read only open the inventory screens: it brings read-product along (ids unchanged)', () => {
+    const names = (list: number[]) => list.map((id) => PERMISSIONS.find((p) => p.id === id)!.name);
+    expect(names(permissionsForSectionLevel('Inventory', 'read')).sort()).toEqual(['read-inventory', 'read-product']);
+    expect(names(permissionsForSectionLevel('Inventory', 'read_write')).sort()).toEqual(['read-inventory', 'read-product', 'update-inventory']);
+    expect(permissionsForSectionLevel('Inventory', 'deny')).toEqual([]);
+    expect(names(sectionOwnPermissions('Inventory')).sort()).toEqual(['read-inventory', 'update-inventory']);
+    expect(names(sectionLevelExtras('Inventory', 'allow'))).toEqual(['read-product']);
+    expect(sectionLevelExtras('Products', 'allow')).toEqual([]);
+    // Stable ids: users' saved lists keep their meaning.
+    expect([permissionByName('read-inventory')!.id, permissionByName('read-product')!.id]).toEqual([43, 39]);
+    expect(sectionLevel('Inventory', ids(['read-inventory']))).toBe('deny');
+    expect(sectionLevel('Inventory', ids(['read-inventory', 'read-product']))).toBe('read');
+    expect(sectionLevel('Products', ids(['read-inventory', 'read-product']))).toBe('read');
   });
   it('matches a search case-insensitively in section or name', () => {
     const p = permissionByName('read-purchase-order')!;

@@ -138,12 +138,39 @@ const LEVEL_ACTIONS: Record<PermissionLevel, PermissionAction[]> = {
   allow: ['read', 'create', 'update', 'delete', 'execute'],
 };
 
-/** The permission ids a section grants at a level (tenant scope only: platform rights are not delegable). */
+/**
+ * Permissions of other sections that a section's level brings with it, so the level opens its own screens.
+ * Spec 2 guards the inventory screens (/inventory, /synset) with read-product while stock reads are
+ * read-inventory (Inventory section): 'Inventory: read only' alone would leave the user denied at the door.
+ * Ids and sections of the permissions do not change; a level simply grants one more id. A level includes the
+ * extras of the levels below it.
+ */
+export const SECTION_LEVEL_EXTRAS: Partial<Record<PermissionSection, Partial<Record<PermissionLevel, readonly string[]>>>> = {
+  Inventory: { read: ['read-product'] },
+};
+
+/** The section's own delegable permission ids (tenant scope), whatever the level. */
+export function sectionOwnPermissions(section: PermissionSection): number[] {
+  return PERMISSIONS.filter((p) => p.section === section && p.scope === 'tenant').map((p) => p.id);
+}
+
+/** The ids of other sections a level brings (SECTION_LEVEL_EXTRAS, cumulative over the levels below). */
+export function sectionLevelExtras(section: PermissionSection, level: PermissionLevel): number[] {
+  const extras = SECTION_LEVEL_EXTRAS[section];
+  if (!extras || level === 'deny') return [];
+  const upTo = PERMISSION_LEVELS.slice(0, PERMISSION_LEVELS.indexOf(level) + 1);
+  const names = new Set(upTo.flatMap((l) => extras[l] ?? []));
+  return [...names].map((name) => permissionByName(name)!.id);
+}
+
+/**
+ * The permission ids a section grants at a level (tenant scope only: platform rights are not delegable),
+ * the extras it brings from other sections included.
+ */
 export function permissionsForSectionLevel(section: PermissionSection, level: PermissionLevel): number[] {
   const actions = LEVEL_ACTIONS[level];
-  return PERMISSIONS.filter((p) => p.section === section && p.scope === 'tenant' && actions.includes(p.action)).map(
-    (p) => p.id,
-  );
+  const own = PERMISSIONS.filter((p) => p.section === section && p.scope === 'tenant' && actions.includes(p.action)).map((p) => p.id);
+  return [...own, ...sectionLevelExtras(section, level).filter((id) => !own.includes(id))];
 }
 
 /** The level a set of permission ids amounts to in one section (the highest level fully held). */

@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { hasAccessToken, clearStorage } from '../shared/session/storage';
 import { useSession } from '../shared/session/useSession';
 import { LoadingState } from '../shared/ui/StateViews';
-import { GUARD_POLL_MS, LOADED_SUBSCRIPTION, guard } from './guard';
+import { useSubscriptionState } from '../features/billing/subscription-state';
+import { GUARD_POLL_MS, guard } from './guard';
 import { Screen } from './Screen';
 
 function Redirect({ to, clear }: { to: string; clear?: boolean }) {
@@ -22,14 +23,15 @@ export function RouteGate() {
   const { user } = useSession();
   const { t } = useTranslation();
   const [, setTick] = useState(0);
+  const subscription = useSubscriptionState();
 
   const decision = guard({
     pathname: location.pathname,
     search: location.search,
     user,
     hasToken: hasAccessToken(),
-    // Billing does not exist yet; the guard already handles loading and missing subscriptions.
-    subscription: LOADED_SUBSCRIPTION,
+    // While it loads the guard answers 'wait' and this re-renders every GUARD_POLL_MS (spec 2).
+    subscription,
   });
 
   useEffect(() => {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
+import { NoSubscriptionRedirect, SubscriptionEvents } from '../features/billing/SubscriptionEvents';
 import { HttpError } from '../shared/api/http';
 import { i18n } from '../shared/i18n/i18n';
 import { RealtimeProvider } from '../shared/realtime/RealtimeProvider';
@@ -31,7 +32,11 @@ export function AppProviders({ client, children }: { client: QueryClient; childr
         <SessionProvider>
           <RealtimeProvider>
             <ThemePreferenceProvider>
-              <ToastProvider>{children}</ToastProvider>
+              <ToastProvider>
+                <SubscriptionEvents />
+                <NoSubscriptionRedirect />
+                {children}
+              </ToastProvider>
             </ThemePreferenceProvider>
           </RealtimeProvider>
         </SessionProvider>

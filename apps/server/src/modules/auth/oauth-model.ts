@@ -4,6 +4,7 @@ import OAuth2Server from '@node-oauth/oauth2-server';
 import type { Ctx } from '../../platform/http/context';
 import { hashToken } from '../../platform/http/auth';
 import { users } from '../users/users.tables';
+import { appServiceRefusal } from '../services/app-service-status';
 import { oauthAccessTokens, oauthClients, oauthRefreshTokens } from './auth.tables';
 import { verifyPassword } from './passwords';
 import { consumeRefreshToken, defaultCompanyOf, findRefreshToken, newOpaqueToken, revokeFamily } from './tokens.service';
@@ -35,6 +36,9 @@ export function oauthModel(ctx: Ctx): OAuth2Server.PasswordModel & OAuth2Server.
       const given = Buffer.from(hashClientSecret(clientSecret), 'hex');
       const stored = Buffer.from(client.secretHash, 'hex');
       if (given.length !== stored.length || !timingSafeEqual(given, stored)) return false;
+      // After the secret check, so only the client's own holder learns it is paused or inactive.
+      const refusal = await appServiceRefusal(ctx.db, client.id);
+      if (refusal) throw new OAuth2Server.InvalidClientError(refusal);
       return { id: client.id, grants: client.grants };
     },
 

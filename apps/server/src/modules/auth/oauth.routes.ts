@@ -70,7 +70,7 @@ export function registerOauthRoutes(app: FastifyInstance, deps: AppDeps): void {
         return reply.status(status).send({
           error,
           error_description: err.message,
-          message: MESSAGES[error] ?? err.message,
+          message: error === 'invalid_client' && err.message.startsWith('This app service is') ? err.message : (MESSAGES[error] ?? err.message),
           ...(error === 'invalid_request' || error === 'unsupported_grant_type' ? { hint: err.message } : {}),
         });
       }

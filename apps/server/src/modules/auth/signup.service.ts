@@ -13,9 +13,12 @@ import { suppliers } from '../suppliers/suppliers.tables';
 import { withTenant } from '../../platform/db/tenant';
 import { newOpaqueToken } from './tokens.service';
 import { LINK_EXPIRED } from './password-reset.service';
+import { isSignupOpen } from '../platform-settings/settings.service';
 
 /** Self-service signup: a new company with its first tenant user holding every tenant permission. */
 export async function signup(ctx: Ctx, input: TSignup): Promise<{ user_id: string; company_id: string }> {
+  // The owner can close sign-up (general settings); invitations still work.
+  if (!(await isSignupOpen(ctx.db))) throw forbidden();
   return ctx.db.transaction(async (tx) => {
     const company = await insertCompany(tx, { name: input.company_name, email: input.email });
     const userId = await insertUser(tx, { name: input.name, email: input.email, password: input.password, role: 'tenant', companyId: company.id });

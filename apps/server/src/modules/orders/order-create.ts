@@ -10,6 +10,7 @@ import { insertNewAllocations, reserveForLines, type LineNeed } from './allocati
 import { checkOrder, lookupSkus, type HookContext } from './order-pipeline';
 import { takeOrderNumbers } from './order-numbers';
 import { linkCustomers } from './order-customers';
+import { allowanceError, consumeOrders, notifyOrderLimitReached, planLimitMessage, readOrderAllowance } from '../billing/billing-limits.service';
 
 export const RELEASE_HOLD_JOB = 'orders.release-hold';
 
@@ -65,20 +66,70 @@ export function orderTotals(input: TOrderInput) {
 export const storableQuantity = (q: number) => (Number.isInteger(q) && Math.abs(q) <= 1_000_000_000 ? q : 0);
 
 /**
- * The import pipeline for new orders, set-based whatever the batch size: resolve SKUs → hooks → validate
- * → insert (idempotent on channel + external id) → allocate and reserve → number → history. An order that
- * fails a check is kept in `error` with its code; nothing else in the batch is affected.
+ * The import pipeline for new orders, set-based whatever the batch size: plan allowance → resolve SKUs →
+ * hooks → validate → insert (idempotent on channel + external id) → allocate and reserve → count against the
+ * allowance → number → history. An order that fails a check is kept in `error` with its code; nothing else in
+ * the batch is affected. Orders beyond the plan's monthly allowance refuse the whole call (402): every path
+ * that creates orders passes here.
  */
 export async function createOrders(tx: Tx, tenantId: string, userId: string | null, inputs: TOrderInput[]): Promise<CreateResult[]> {
+  return (await createOrdersWithin(tx, tenantId, userId, inputs, false)) as CreateResult[];
+}
+
+/** An order the plan's monthly allowance had no room for: nothing is stored for it (docs/api-billing.md "Limits"). */
+export interface RefusedResult {
+  index: number;
+  id: null;
+  number: null;
+  status: 'refused';
+  error_code: 'plan_limit';
+  error_message: string;
+  duplicate: false;
+}
+
+/**
+ * createOrders for batches and imports: the orders that fit the allowance are created and the rest are
+ * answered as refused (createOrders refuses the whole call with a 402 instead).
+ */
+export async function createOrdersPartial(tx: Tx, tenantId: string, userId: string | null, inputs: TOrderInput[]): Promise<(CreateResult | RefusedResult)[]> {
+  return createOrdersWithin(tx, tenantId, userId, inputs, true);
+}
+
+/**
+ * The allowance check, before any work: orders beyond the period's remaining allowance are refused in input
+ * order. A duplicate of an existing order costs nothing (it answers that order), so when there is not room
+ * for every candidate the existing ones are looked up first. No subscription refuses everything (402).
+ */
+async function refuseBeyondAllowance(tx: Tx, tenantId: string, candidates: { index: number; channel: string; externalId: string | null }[], partial: boolean) {
+  const allowance = await readOrderAllowance(tx, tenantId);
+  const refused = new Set<number>();
+  if (candidates.length <= allowance.remaining) return { allowance, refused };
+  const keyed = candidates.filter((c) => c.externalId).map((c) => ({ c: c.channel, e: c.externalId }));
+  const existing = new Set(keyed.length ? (await queryRows<{ channel: string; external_id: string }>(tx, sql`
+    SELECT o.channel, o.external_id FROM jsonb_to_recordset(${JSON.stringify(keyed)}::jsonb) AS k(c text, e text)
+    JOIN orders o ON o.tenant_id = ${tenantId}::uuid AND o.channel = k.c AND o.external_id = k.e`)).map((r) => `${r.channel}\u0000${r.external_id}`) : []);
+  let room = allowance.remaining;
+  for (const c of candidates) {
+    if (c.externalId && existing.has(`${c.channel}\u0000${c.externalId}`)) continue;
+    if (room > 0) room--;
+    else refused.add(c.index);
+  }
+  if (refused.size === 0) return { allowance, refused };
+  if (!partial || allowance.status === 'none') throw allowanceError(allowance);
+  // Some are created and the transaction commits: the first refusal of the period is announced with it.
+  await notifyOrderLimitReached(tx, tenantId, allowance);
+  return { allowance, refused };
+}
+
+async function createOrdersWithin(tx: Tx, tenantId: string, userId: string | null, inputs: TOrderInput[], partial: boolean): Promise<(CreateResult | RefusedResult)[]> {
   if (inputs.length === 0) return [];
   const hookCtx: HookContext = { tx, tenantId, userId };
-  const lookup = await lookupSkus(tx, tenantId, inputs);
   const now = Date.now();
 
   // Within one batch the same (channel, external id) twice is one order.
   const firstOf = new Map<string, number>();
-  const prepared: Prepared[] = [];
   const sameAs = new Map<number, number>();
+  const candidates: { index: number; raw: TOrderInput; channel: string; externalId: string | null }[] = [];
   for (const [index, raw] of inputs.entries()) {
     const channel = raw.channel?.trim() || 'manual';
     const externalId = raw.external_id?.trim() || null;
@@ -91,6 +142,14 @@ export async function createOrders(tx: Tx, tenantId: string, userId: string | nu
       }
       firstOf.set(key, index);
     }
+    candidates.push({ index, raw, channel, externalId });
+  }
+  const { allowance, refused } = await refuseBeyondAllowance(tx, tenantId, candidates, partial);
+  const admitted = refused.size ? candidates.filter((c) => !refused.has(c.index)) : candidates;
+  const lookup = await lookupSkus(tx, tenantId, admitted.map((c) => c.raw));
+
+  const prepared: Prepared[] = [];
+  for (const { index, raw, channel, externalId } of admitted) {
     const draft = raw.status === 'draft';
     const { order: input, problem } = draft ? { order: raw, problem: null } : await checkOrder(raw, lookup, hookCtx);
     const holdUntil = input.hold_until && Date.parse(input.hold_until) > now ? new Date(input.hold_until).toISOString() : null;
@@ -186,6 +245,8 @@ export async function createOrders(tx: Tx, tenantId: string, userId: string | nu
         AS x(id uuid, o uuid, n int, t text, s uuid, q int, p numeric, d numeric, x numeric, tt numeric, name text, i uuid, a jsonb, qa int, qb int)`);
     await insertNewAllocations(tx, tenantId, allocations);
 
+    // The allowance is taken here, at the end, next to the numbers: its row lock is held only for the commit.
+    await consumeOrders(tx, tenantId, allowance, fresh.length);
     const numbers = await takeOrderNumbers(tx, tenantId, fresh.length);
     const finals = fresh.map((p, i) => {
       const units = p.totals.units;
@@ -210,9 +271,14 @@ export async function createOrders(tx: Tx, tenantId: string, userId: string | nu
     })));
   }
 
-  const results: CreateResult[] = [];
+  const results: (CreateResult | RefusedResult)[] = [];
   const byIndex = new Map(prepared.map((p) => [p.index, p]));
+  const refusedMessage = refused.size ? planLimitMessage(allowance.limit) : '';
   for (let index = 0; index < inputs.length; index++) {
+    if (refused.has(sameAs.get(index) ?? index)) {
+      results.push({ index, id: null, number: null, status: 'refused', error_code: 'plan_limit', error_message: refusedMessage, duplicate: false });
+      continue;
+    }
     const p = byIndex.get(index) ?? byIndex.get(sameAs.get(index)!)!;
     if (inserted.has(p.id)) {
       const duplicate = byIndex.get(index) === undefined;

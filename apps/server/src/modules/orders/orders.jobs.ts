@@ -5,7 +5,8 @@ import { registerJobHandler, type RunningJob } from '../../platform/jobs/jobs';
 import { DomainError } from '../../platform/http/errors';
 import { createNotifications } from '../notifications/notify';
 import { applyOrderAction } from './order-actions';
-import { createOrders, RELEASE_HOLD_JOB } from './order-create';
+import { createOrdersPartial, RELEASE_HOLD_JOB } from './order-create';
+import { withOrderLimitNotice } from '../billing/billing-limits.service';
 import { BULK_CANCEL_JOB, BULK_CANCEL_SKIP_REASON, IMPORT_CSV_JOB } from './orders.service';
 import type { CsvOrder, CsvRowError } from './orders-csv';
 
@@ -74,12 +75,19 @@ async function bulkCancel(job: RunningJob) {
 async function importCsv(job: RunningJob) {
   const { orders, errors } = job.payload as { orders: CsvOrder[]; errors: CsvRowError[] };
   const report = { created: 0, duplicates: 0, failed: 0, errors: [...errors], orders: [] as { line: number; id: string; number: string; status: string; error_code: string | null; duplicate: boolean }[] };
+  const refusedLines: number[] = [];
   for (let start = 0; start < orders.length; start += CSV_CHUNK) {
     const chunk = orders.slice(start, start + CSV_CHUNK);
-    const results = await job.inTenant((tx) =>
-      createOrders(tx, job.tenantId, job.userId, chunk.map((c) => c.input as TOrderInput)));
+    const results = await withOrderLimitNotice({ db: job.deps.database.db, tenantId: job.tenantId, actorUserId: job.userId }, () => job.inTenant((tx) =>
+      createOrdersPartial(tx, job.tenantId, job.userId, chunk.map((c) => c.input as TOrderInput))));
     results.forEach((r, i) => {
       const source = chunk[i]!;
+      if (r.status === 'refused') {
+        // Beyond the plan's monthly orders: nothing stored, the lines are reported as failed with the reason.
+        for (const line of source.lines) report.errors.push({ line, external_id: source.externalId, message: r.error_message });
+        refusedLines.push(...source.lines);
+        return;
+      }
       report.orders.push({ line: source.lines[0]!, id: r.id, number: r.number, status: r.status, error_code: r.error_code, duplicate: r.duplicate });
       if (r.duplicate) report.duplicates++;
       else report.created++;
@@ -89,7 +97,7 @@ async function importCsv(job: RunningJob) {
     });
     await job.progress(((start + chunk.length) / Math.max(orders.length, 1)) * 100);
   }
-  report.failed = new Set(errors.map((e) => e.line)).size;
+  report.failed = new Set([...errors.map((e) => e.line), ...refusedLines]).size;
   report.errors.sort((a, b) => a.line - b.line);
   const inError = report.orders.filter((o) => !o.duplicate && o.status === 'error').length;
   await notifyRequester(job, {

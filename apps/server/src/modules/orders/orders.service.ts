@@ -4,7 +4,8 @@ import type { TenantCtx } from '../../platform/http/context';
 import { DomainError, fieldError } from '../../platform/http/errors';
 import { enqueueJob } from '../../platform/jobs/jobs';
 import { applyOrderAction, updateOrder as updateOrderTx } from './order-actions';
-import { createOrders, type CreateResult } from './order-create';
+import { createOrders, createOrdersPartial, type CreateResult, type RefusedResult } from './order-create';
+import { withOrderLimitNotice } from '../billing/billing-limits.service';
 import { getOrder as getOrderTx, listOrderEvents, listOrders as listOrdersTx, orderCounts } from './orders-read';
 import { parseOrderCsv } from './orders-csv';
 
@@ -29,13 +30,13 @@ export const getOrderEvents = (ctx: TenantCtx, id: string, query: TListQuery) =>
 
 /** POST /orders: one order through the pipeline; the same (channel, external id) again answers the existing order. */
 export async function createOrder(ctx: TenantCtx, input: TOrderInput) {
-  return withTenant(ctx, async (tx) => {
+  return withOrderLimitNotice(ctx, () => withTenant(ctx, async (tx) => {
     const [result] = await createOrders(tx, ctx.tenantId, ctx.principal.userId, [input]);
     return { order: await getOrderTx(tx, ctx.tenantId, result!.id, ctx.principal.permissions), duplicate: result!.duplicate };
-  });
+  }));
 }
 
-export type BatchResult = Omit<CreateResult, 'error_message'> | { index: number; errors: Record<string, string[]> };
+export type BatchResult = Omit<CreateResult | RefusedResult, 'error_message'> | { index: number; errors: Record<string, string[]> };
 
 /** POST /orders/batch: each order validated on its own; those that read well go through the pipeline together. */
 export async function createOrderBatch(ctx: TenantCtx, raw: unknown[]): Promise<BatchResult[]> {
@@ -51,7 +52,7 @@ export async function createOrderBatch(ctx: TenantCtx, raw: unknown[]): Promise<
     }
   });
   const created = valid.length
-    ? await withTenant(ctx, (tx) => createOrders(tx, ctx.tenantId, ctx.principal.userId, valid.map((v) => v.input)))
+    ? await withOrderLimitNotice(ctx, () => withTenant(ctx, (tx) => createOrdersPartial(tx, ctx.tenantId, ctx.principal.userId, valid.map((v) => v.input))))
     : [];
   const results: BatchResult[] = [...invalid];
   created.forEach((r, i) => {
@@ -62,10 +63,11 @@ export async function createOrderBatch(ctx: TenantCtx, raw: unknown[]): Promise<
 }
 
 export async function orderAction(ctx: TenantCtx, id: string, action: Exclude<OrderAction, 'edit'>, body: { hold_until?: string | null } = {}) {
-  return withTenant(ctx, async (tx) => {
+  // clone creates an order, so it may meet the plan's allowance.
+  return withOrderLimitNotice(ctx, () => withTenant(ctx, async (tx) => {
     const result = await applyOrderAction(tx, ctx.tenantId, actorOf(ctx), id, action, body);
     return { order: await getOrderTx(tx, ctx.tenantId, result.id, ctx.principal.permissions), created: result.created ?? false };
-  });
+  }));
 }
 
 export async function updateOrder(ctx: TenantCtx, id: string, input: TOrderInput & { version?: number }) {

@@ -1,4 +1,5 @@
 import { ZOrderInput, type TOrderInput } from '@omnio/domain';
+import { DomainError } from '../../platform/http/errors';
 import { createOrders } from '../orders/order-create';
 import { InboundHandlerError, registerInboundHandler, type InboundHandler } from './inbound-webhooks.service';
 
@@ -28,7 +29,14 @@ export const importOrders: InboundHandler = async ({ tx, tenantId, process, payl
     inputs.push({ ...parsed.data, channel: parsed.data.channel ?? process.driver });
   }
   if (problems.length) throw new InboundHandlerError(problems.slice(0, 10).join('; '));
-  const results = await createOrders(tx, tenantId, null, inputs);
+  let results;
+  try {
+    results = await createOrders(tx, tenantId, null, inputs);
+  } catch (err) {
+    // Out of allowance: the delivery is kept as failed (replayable once the plan allows more), not retried blindly.
+    if (err instanceof DomainError && err.code === 'PAYMENT_REQUIRED') throw new InboundHandlerError(err.message);
+    throw err;
+  }
   const failed = results.filter((r) => r.status === 'error');
   if (failed.length) {
     throw new InboundHandlerError(failed.slice(0, 10).map((r) => {

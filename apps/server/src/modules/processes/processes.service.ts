@@ -12,6 +12,7 @@ import { withTenant } from '../../platform/db/tenant';
 import type { AppDeps, TenantCtx } from '../../platform/http/context';
 import { assertId, fieldError, notFound } from '../../platform/http/errors';
 import { enqueueJob } from '../../platform/jobs/jobs';
+import { assertServiceInstallable } from '../services/services.service';
 
 /**
  * Processes (a tenant's channel connections) as far as inbound webhooks need them: a name, a driver, a
@@ -74,6 +75,8 @@ export async function getProcess(ctx: TenantCtx, id: string): Promise<ProcessIte
 
 export async function createProcess(ctx: TenantCtx, input: TProcessCreate): Promise<ProcessWithSecret> {
   return withTenant(ctx, async (tx) => {
+    // The owner's catalogue decides what may be installed (a paused service keeps its existing processes).
+    await assertServiceInstallable(tx, input.driver);
     await assertNameFree(tx, input.name);
     const [row] = await queryRows<ProcessRow>(tx, sql`
       INSERT INTO processes (tenant_id, name, driver, webhook_secret)

@@ -9,6 +9,7 @@ import { supplierAddresses, supplierContacts, suppliers } from '../../modules/su
 import { ilocs } from '../../modules/ilocs/ilocs.tables';
 import { oauthClients } from '../../modules/auth/auth.tables';
 import { hashClientSecret } from '../../modules/auth/oauth-model';
+import { seedDemoBilling } from '../../modules/billing/billing.seed';
 
 /** The web app's OAuth client, kept in step with configuration at every start. */
 export async function ensureOauthClient(db: AppDb, config: Config): Promise<void> {
@@ -68,6 +69,8 @@ export async function seedDemo(db: AppDb): Promise<boolean> {
       { tenantId: globex.id, name: 'Madrid Central', code: 'MAD-1', type: 'warehouse', city: 'Madrid', country: 'ES' },
       { tenantId: globex.id, name: 'Mintsoft UK', code: 'MS-UK', type: '3pl', company: 'mintsoft', menu: true, city: 'London', country: 'GB' },
     ]);
+    // Billing: the demo plans and extras; Acme on Scale, Globex on Starter (manual provider).
+    await seedDemoBilling(tx, { acmeId: acme.id, globexId: globex.id });
   });
   return true;
 }

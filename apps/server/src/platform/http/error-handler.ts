@@ -11,6 +11,7 @@ const STATUS: Record<ErrorCode, number> = {
   INVALID_TRANSITION: 409,
   CONFLICT: 409,
   RATE_LIMITED: 429,
+  PAYMENT_REQUIRED: 402,
 };
 
 function domainBody(err: DomainError): Record<string, unknown> {
@@ -24,7 +25,9 @@ function domainBody(err: DomainError): Record<string, unknown> {
     case 'INVALID_TRANSITION':
       return { message: err.message, code: 'INVALID_TRANSITION', from: err.extra.from, action: err.extra.action };
     case 'CONFLICT':
-      return { message: err.message, code: 'CONFLICT' };
+      return { message: err.message, code: err.extra.reason ?? 'CONFLICT' };
+    case 'PAYMENT_REQUIRED':
+      return { message: err.message, code: err.extra.reason, ...(err.extra.limit !== undefined ? { limit: err.extra.limit, used: err.extra.used } : {}) };
     default:
       return { message: err.message };
   }

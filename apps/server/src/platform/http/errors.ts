@@ -18,12 +18,18 @@ export type ErrorCode =
   /** Lost a concurrent update or a uniqueness race; reload and try again. */
   | 'CONFLICT'
   /** Too many requests; wait for Retry-After. */
-  | 'RATE_LIMITED';
+  | 'RATE_LIMITED'
+  /** The subscription does not allow it (no subscription, or the plan's monthly orders are used): subscribe or upgrade. */
+  | 'PAYMENT_REQUIRED';
 
 export interface DomainErrorExtra {
   errors?: Record<string, string[]>;
   from?: string;
   action?: string;
+  /** The body's `code` when more precise than the error code (PAYMENT_REQUIRED: NO_ACTIVE_SUBSCRIPTION, PLAN_LIMIT_REACHED; CONFLICT: NO_PORTAL). */
+  reason?: string;
+  limit?: number;
+  used?: number;
 }
 
 export class DomainError extends Error {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Box, CircularProgress, Fade, Link, useMediaQuery } from '@mui/material';
+import { Alert, Box, CircularProgress, Fade, Link, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { Header } from './Header';
 import { ROUTE_KEYFRAMES } from './route-animations';
 import { Sidebar } from './Sidebar';
 import { SubscriptionBanner } from './SubscriptionBanner';
+import { usePublicSettings } from '../../shared/settings/public-settings';
 import { useThemePreference } from './ThemePreferenceProvider';
 import { BrandMark } from './BrandMark';
 
@@ -47,6 +48,8 @@ function BootOverlay() {
 /** The signed-in shell: sidebar, header, banner, animated content, customizer. */
 export function AppLayout() {
   const { t } = useTranslation();
+  // The owner's maintenance notice (general settings), shown to everyone signed in.
+  const maintenance = usePublicSettings().data?.maintenance_banner?.trim();
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const { preference, update } = useThemePreference();
@@ -87,6 +90,11 @@ export function AppLayout() {
           onToggleSidebar={() => (phone ? setDrawerOpen(true) : update({ collapsed: !preference.collapsed }))}
           onOpenCustomizer={() => setCustomizerOpen(true)}
         />
+        {maintenance ? (
+          <Alert severity="warning" square role="status">
+            {maintenance}
+          </Alert>
+        ) : null}
         <SubscriptionBanner />
         <Box
           component="main"

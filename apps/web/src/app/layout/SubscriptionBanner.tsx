@@ -2,17 +2,20 @@ import { Alert, Button } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/session/useSession';
-import { LOADED_SUBSCRIPTION, type SubscriptionState } from '../guard';
+import { useSubscriptionState } from '../../features/billing/subscription-state';
+import type { SubscriptionState } from '../guard';
 
 /**
  * Spec 2: a sticky unsubscribed banner for a user with a company once the subscription has loaded,
- * except on billing. Billing is a later issue, so the state is always "present" for now.
+ * except on billing. `subscription` overrides the live state (tests).
  */
-export function SubscriptionBanner({ subscription = LOADED_SUBSCRIPTION }: { subscription?: SubscriptionState }) {
+export function SubscriptionBanner({ subscription: given }: { subscription?: SubscriptionState }) {
   const { t } = useTranslation();
+  const live = useSubscriptionState();
+  const subscription = given ?? live;
   const { company, role } = useSession();
   const { pathname } = useLocation();
-  if (!company || role !== 'tenant' || !subscription.loaded || subscription.present || pathname === '/billing') return null;
+  if (!company || role !== 'tenant' || !subscription.loaded || subscription.present || pathname.startsWith('/billing')) return null;
   return (
     <Alert
       severity="warning"

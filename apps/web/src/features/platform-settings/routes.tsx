@@ -1,4 +1,13 @@
+import { lazy } from 'react';
 import type { ScreenMap } from '../../app/screen-map';
 
-/** Keyed by the route names of app/routes-table.ts. */
-export const platformSettingsScreens: ScreenMap = {};
+const CustomLoginPage = lazy(() => import('./CustomLoginPage').then((m) => ({ default: m.CustomLoginPage })));
+const GeneralSettingsPage = lazy(() => import('./GeneralSettingsPage').then((m) => ({ default: m.GeneralSettingsPage })));
+const OwnerDashboardPage = lazy(() => import('./OwnerDashboardPage').then((m) => ({ default: m.OwnerDashboardPage })));
+
+/** Keyed by the route names of app/routes-table.ts. dashboardAdmin replaces the placeholder's (spread after it). */
+export const platformSettingsScreens: ScreenMap = {
+  'custom-login': CustomLoginPage,
+  'admin-general': GeneralSettingsPage,
+  dashboardAdmin: OwnerDashboardPage,
+};

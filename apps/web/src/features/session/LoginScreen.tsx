@@ -2,6 +2,7 @@ import { Alert, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/session/useSession';
+import { useCustomLogin } from '../platform-settings/api';
 import { AuthHeading } from './AuthHeading';
 import { LoginForm } from './LoginForm';
 import { useLanding } from './useLanding';
@@ -21,24 +22,29 @@ export function LoginScreen() {
   const land = useLanding();
   const notice = useNotice();
   const { search } = useLocation();
+  // The owner's custom login (texts; AuthLayout applies logo and colours). Until it arrives, or if it
+  // fails, the built-in texts show: the form never waits for it.
+  const { data: look } = useCustomLogin();
 
   return (
     <>
-      <AuthHeading title={t('login.title')} subtitle={t('login.subtitle')} />
+      <AuthHeading title={look?.title || t('login.title')} subtitle={look?.welcome_text || t('login.subtitle')} />
       {notice && (
         <Alert severity={notice.severity} sx={{ mb: 2.5 }}>
           {t(notice.key)}
         </Alert>
       )}
       <LoginForm onLogin={async ({ username, password }) => land(await login(username, password))} />
-      <Stack direction="row" spacing={1} justifyContent="center" sx={{ mt: 3 }}>
-        <Typography variant="body2" color="text.secondary">
-          {t('login.noAccount')}
-        </Typography>
-        <Link component={RouterLink} to={`/signup${search}`} variant="body2">
-          {t('login.createAccount')}
-        </Link>
-      </Stack>
+      {(look?.show_signup_link ?? true) && (
+        <Stack direction="row" spacing={1} justifyContent="center" sx={{ mt: 3 }}>
+          <Typography variant="body2" color="text.secondary">
+            {t('login.noAccount')}
+          </Typography>
+          <Link component={RouterLink} to={`/signup${search}`} variant="body2">
+            {t('login.createAccount')}
+          </Link>
+        </Stack>
+      )}
     </>
   );
 }

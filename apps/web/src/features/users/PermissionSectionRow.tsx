@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Box, Checkbox, Chip, Collapse, FormControlLabel, IconButton, Stack, TextField, Typography } from '@mui/material';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { PERMISSION_LEVELS, type PermissionDef, type PermissionLevel, type PermissionSection } from '@omnio/domain';
-import { distinctLevels, hasLevels, sectionState } from './permissions-model';
+import { distinctLevels, hasLevels, levelExtras, sectionState } from './permissions-model';
 
 interface PermissionSectionRowProps {
   section: PermissionSection;
@@ -20,6 +20,7 @@ export function PermissionSectionRow({ section, permissions, held, expanded, onE
   const state = sectionState(section, held);
   const offered = distinctLevels(section);
   const listId = `perm-section-${section.replace(/\W+/g, '-')}`;
+  const extras = levelExtras(section, state.level);
 
   return (
     <Box sx={{ borderBottom: 1, borderColor: 'divider', py: 1 }}>
@@ -37,6 +38,11 @@ export function PermissionSectionRow({ section, permissions, held, expanded, onE
           <Typography sx={{ fontWeight: 500 }}>{title}</Typography>
           {state.custom && <Chip size="small" variant="outlined" label={t('permissions.custom')} />}
         </Stack>
+        {extras.length > 0 && (
+          <Typography variant="caption" color="text.secondary">
+            {t('permissions.includes', { names: extras.join(', ') })}
+          </Typography>
+        )}
         {hasLevels(section) && (
           <TextField
             select

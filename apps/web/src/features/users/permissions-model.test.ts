@@ -26,6 +26,24 @@ describe('permissions model', () => {
     expect(sectionState('Products', new Set())).toEqual({ level: 'deny', custom: false });
   });
 
+  it("'read only' for Inventory opens its screens: read-inventory and read-product", () => {
+    const held = applyLevel(new Set(), 'Inventory', 'read');
+    expect([...held].sort()).toEqual([id('read-inventory'), id('read-product')].sort());
+    expect(sectionState('Inventory', held)).toEqual({ level: 'read', custom: false });
+    // read-inventory alone (saved before the bundle existed) is not the level: it shows as custom.
+    expect(sectionState('Inventory', new Set([id('read-inventory')]))).toEqual({ level: 'deny', custom: true });
+  });
+
+  it('keeps what Inventory read brings when Products is lowered, and drops it with Inventory', () => {
+    const inventoryRead = applyLevel(applyLevel(new Set(), 'Products', 'read_write'), 'Inventory', 'read');
+    const productsDenied = applyLevel(inventoryRead, 'Products', 'deny');
+    expect([...productsDenied].sort()).toEqual([id('read-inventory'), id('read-product')].sort());
+    expect(sectionState('Inventory', productsDenied).level).toBe('read');
+    const allDenied = applyLevel(productsDenied, 'Inventory', 'deny');
+    expect([...allDenied]).toEqual([id('read-product')]);
+    expect(applyLevel(allDenied, 'Products', 'deny').size).toBe(0);
+  });
+
   it("offers 'allow' only where it grants more than read and write", () => {
     expect(distinctLevels('Products').has('allow')).toBe(false);
     expect(distinctLevels('Execute Process').has('allow')).toBe(true);

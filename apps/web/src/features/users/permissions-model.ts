@@ -1,6 +1,6 @@
 import {
-  PERMISSIONS, PERMISSION_LEVELS, PERMISSION_SECTIONS, matchesPermissionSearch, permissionsForSectionLevel,
-  type PermissionDef, type PermissionLevel, type PermissionSection,
+  PERMISSIONS, PERMISSION_LEVELS, PERMISSION_SECTIONS, SECTION_LEVEL_EXTRAS, matchesPermissionSearch, permissionsForSectionLevel,
+  sectionLevelExtras, sectionOwnPermissions, type PermissionDef, type PermissionLevel, type PermissionSection,
 } from '@omnio/domain';
 
 /** How a section's held permissions read: a level exactly, or a hand-picked mix shown as that level's floor. */
@@ -23,20 +23,27 @@ export function hasLevels(section: PermissionSection): boolean {
   return permissionsForSectionLevel(section, 'allow').length > 0;
 }
 
-function heldInSection(section: PermissionSection, held: ReadonlySet<number>): Set<number> {
-  const ids = new Set(permissionsForSectionLevel(section, 'allow'));
-  return new Set([...held].filter((id) => ids.has(id)));
+/**
+ * A section's state reads its own permissions; a level that brings permissions of other sections
+ * (SECTION_LEVEL_EXTRAS: Inventory read brings read-product) is reached only while those are held too.
+ */
+function reaches(section: PermissionSection, level: PermissionLevel, held: ReadonlySet<number>, exactly: boolean): boolean {
+  const own = new Set(sectionOwnPermissions(section));
+  const mine = new Set([...held].filter((id) => own.has(id)));
+  const needed = permissionsForSectionLevel(section, level);
+  const ownNeeded = needed.filter((id) => own.has(id));
+  const extrasHeld = sectionLevelExtras(section, level).every((id) => held.has(id));
+  return extrasHeld && (exactly ? sameSet(ownNeeded, mine) : ownNeeded.every((id) => mine.has(id)));
 }
 
 export function sectionState(section: PermissionSection, held: ReadonlySet<number>): SectionState {
-  const mine = heldInSection(section, held);
   // The lowest level with exactly this set wins: in a section without execute rights, 'allow' and
   // 'read and write' are the same ids and must read as the latter.
-  const exact = PERMISSION_LEVELS.find((level) => sameSet(permissionsForSectionLevel(section, level), mine));
+  const exact = PERMISSION_LEVELS.find((level) => reaches(section, level, held, true));
   if (exact) return { level: exact, custom: false };
   let floor: PermissionLevel = 'deny';
   for (const level of PERMISSION_LEVELS) {
-    if (permissionsForSectionLevel(section, level).every((id) => mine.has(id))) floor = level;
+    if (reaches(section, level, held, false)) floor = level;
   }
   return { level: floor, custom: true };
 }
@@ -53,12 +60,24 @@ export function distinctLevels(section: PermissionSection): Set<PermissionLevel>
   return out;
 }
 
-/** Replaces the section's tenant permissions by exactly those of the level; other sections are untouched. */
+/**
+ * Replaces the section's own tenant permissions by exactly those of the level (with what the level brings
+ * from other sections); other sections are untouched, except that what another section's level brings is
+ * kept: lowering Products to deny must not take read-product from a user whose Inventory is read only.
+ */
 export function applyLevel(held: ReadonlySet<number>, section: PermissionSection, level: PermissionLevel): Set<number> {
-  const sectionIds = new Set(permissionsForSectionLevel(section, 'allow'));
+  const kept = (Object.keys(SECTION_LEVEL_EXTRAS) as PermissionSection[])
+    .filter((other) => other !== section)
+    .flatMap((other) => sectionLevelExtras(other, sectionState(other, held).level));
+  const sectionIds = new Set(sectionOwnPermissions(section));
   const next = new Set([...held].filter((id) => !sectionIds.has(id)));
-  for (const id of permissionsForSectionLevel(section, level)) next.add(id);
+  for (const id of [...permissionsForSectionLevel(section, level), ...kept]) next.add(id);
   return next;
+}
+
+/** Names of the permissions of other sections a level brings (shown beside the level). */
+export function levelExtras(section: PermissionSection, level: PermissionLevel): string[] {
+  return sectionLevelExtras(section, level).map((id) => PERMISSIONS.find((p) => p.id === id)!.name);
 }
 
 export function toggle(held: ReadonlySet<number>, id: number, on: boolean): Set<number> {

@@ -12,7 +12,8 @@ import { USER_INCLUDE, ZSessionUser, type SessionUser } from './session-user';
 import {
   STORAGE_KEYS, clearStorage, getTokens, hasAccessToken, readJson, readString, setTokens, writeJson, type TokenSet,
 } from './storage';
-import { useIdleLogout } from './useIdleLogout';
+import { IDLE_TIMEOUT_MS, useIdleLogout } from './useIdleLogout';
+import { usePublicSettings } from '../settings/public-settings';
 
 export const LOGIN_ROUTE = '/session/login';
 
@@ -110,7 +111,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [language]);
 
   const onIdle = useCallback(() => void logout({ notice: 'login.idle' }), [logout]);
-  useIdleLogout(user !== null, onIdle);
+  // The owner may change the idle time (general settings); spec 4's 30 minutes until it has loaded.
+  const idleMinutes = usePublicSettings().data?.idle_timeout_minutes;
+  useIdleLogout(user !== null, onIdle, idleMinutes ? idleMinutes * 60_000 : IDLE_TIMEOUT_MS);
 
   const value = useMemo<SessionValue>(() => {
     const permissionsFront = user?.permissionsFront ?? [];

@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import { usagePeriod, type SubscriptionStatus } from '@omnio/domain';
+import type { Tx } from '../../platform/db/client';
+import { queryRows } from '../../platform/db/rows';
+import { withTenant, type TenantActor } from '../../platform/db/tenant';
+import type { TenantCtx } from '../../platform/http/context';
+import { DomainError } from '../../platform/http/errors';
+import { createNotifications } from '../notifications/notify';
+
+/**
+ * The monthly order allowance (docs/api-billing.md "Limits"): the subscription's totals.orders while it runs
+ * (active, or cancelled until its period ends), 0 without one. Orders count in the UTC calendar month they
+ * are created; `billing_usage` holds the count, raised by one conditional upsert in the creating transaction.
+ */
+
+export interface OrderAllowance {
+  period: string;
+  status: SubscriptionStatus;
+  limit: number;
+  used: number;
+  remaining: number;
+}
+
+export const NO_SUBSCRIPTION_MESSAGE = 'No active subscription';
+export const LIMIT_NOTIFICATION_TYPE = 'billing.order-limit';
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+export const planLimitMessage = (limit: number) =>
+  `Your plan allows ${fmt(limit)} orders a month and they have all been used. Upgrade your plan to create more.`;
+
+/** 402 NO_ACTIVE_SUBSCRIPTION or PLAN_LIMIT_REACHED for an allowance that has no room. */
+export function allowanceError(a: Pick<OrderAllowance, 'status' | 'limit' | 'used' | 'period'>): DomainError {
+  if (a.status === 'none') return new DomainError('PAYMENT_REQUIRED', NO_SUBSCRIPTION_MESSAGE, { reason: 'NO_ACTIVE_SUBSCRIPTION' });
+  return new DomainError('PAYMENT_REQUIRED', planLimitMessage(a.limit), { reason: 'PLAN_LIMIT_REACHED', limit: a.limit, used: a.used });
+}
+
+export const isPlanLimitError = (err: unknown): err is DomainError =>
+  err instanceof DomainError && err.code === 'PAYMENT_REQUIRED' && err.extra.reason === 'PLAN_LIMIT_REACHED';
+
+/**
+ * The allowance as it stands, in one round trip and without locks (order creation reads it first to refuse
+ * what cannot fit, and takes the count atomically at the end with consumeOrders).
+ */
+export async function readOrderAllowance(tx: Tx, tenantId: string, at = new Date()): Promise<OrderAllowance> {
+  const period = usagePeriod(at);
+  const [r] = await queryRows<{ status: string | null; period_end: string | Date | null; plan_orders: number | null; extra_orders: number | null; used: number | null }>(tx, sql`
+    SELECT s.status, s.current_period_end AS period_end,
+      (SELECT coalesce((p.data->'features'->>'orders')::int, 0) FROM billing_prices pr JOIN billing_products p ON p.id = pr.product_id WHERE pr.id = s.plan_price_id) AS plan_orders,
+      (SELECT coalesce(sum((e->>'quantity')::int * coalesce((p.data->'features'->>'orders')::int, 0)), 0)::int
+         FROM jsonb_array_elements(s.extras) e JOIN billing_prices pr ON pr.id = (e->>'price_id')::uuid JOIN billing_products p ON p.id = pr.product_id) AS extra_orders,
+      (SELECT u.orders FROM billing_usage u WHERE u.tenant_id = ${tenantId}::uuid AND u.period = ${period}) AS used
+    FROM (SELECT 1) one LEFT JOIN subscriptions s ON s.tenant_id = ${tenantId}::uuid`);
+  let status: SubscriptionStatus = 'none';
+  if (r?.status === 'active') status = 'active';
+  else if (r?.status === 'canceled' && r.period_end && new Date(r.period_end).getTime() > at.getTime()) status = 'canceled';
+  const limit = status === 'none' ? 0 : Number(r?.plan_orders ?? 0) + Number(r?.extra_orders ?? 0);
+  const used = Number(r?.used ?? 0);
+  return { period, status, limit, used, remaining: Math.max(limit - used, 0) };
+}
+
+/**
+ * Takes n orders of the period's allowance atomically: the upsert's condition is evaluated on the row it
+ * locks, so two imports racing for the last slots cannot both pass. No row back means another transaction
+ * took them first: the 402 rolls the caller's whole transaction back.
+ */
+export async function consumeOrders(tx: Tx, tenantId: string, allowance: OrderAllowance, n: number): Promise<void> {
+  if (n <= 0) return;
+  const rows = await queryRows<{ orders: number }>(tx, sql`
+    INSERT INTO billing_usage (tenant_id, period, orders)
+    SELECT ${tenantId}::uuid, ${allowance.period}, ${n}::int WHERE ${n}::int <= ${allowance.limit}::int
+    ON CONFLICT (tenant_id, period) DO UPDATE SET orders = billing_usage.orders + EXCLUDED.orders, updated_at = now()
+      WHERE billing_usage.orders + EXCLUDED.orders <= ${allowance.limit}::int
+    RETURNING orders`);
+  if (rows.length === 0) {
+    const [now] = await queryRows<{ orders: number }>(tx, sql`
+      SELECT orders FROM billing_usage WHERE tenant_id = ${tenantId}::uuid AND period = ${allowance.period}`);
+    throw allowanceError({ ...allowance, used: Number(now?.orders ?? allowance.used) });
+  }
+}
+
+/**
+ * The first refusal of a period tells the company's users who may read billing (spec 8 WARNING, target
+ * billing). The usage row's limit_notified_at makes it once per period, even with concurrent refusals.
+ */
+export async function notifyOrderLimitReached(tx: Tx, tenantId: string, allowance: Pick<OrderAllowance, 'period' | 'limit'>): Promise<boolean> {
+  const [claimed] = await queryRows<{ period: string }>(tx, sql`
+    INSERT INTO billing_usage (tenant_id, period, orders, limit_notified_at) VALUES (${tenantId}::uuid, ${allowance.period}, 0, now())
+    ON CONFLICT (tenant_id, period) DO UPDATE SET limit_notified_at = now() WHERE billing_usage.limit_notified_at IS NULL
+    RETURNING period`);
+  if (!claimed) return false;
+  const users = await queryRows<{ id: string }>(tx, sql`
+    SELECT DISTINCT u.id FROM company_users cu
+    JOIN users u ON u.id = cu.user_id AND u.disabled_at IS NULL
+    JOIN user_permissions up ON up.user_id = u.id
+    JOIN permissions p ON p.id = up.permission_id AND p.name = 'read-billing'
+    WHERE cu.company_id = ${tenantId}::uuid`);
+  await createNotifications(tx, tenantId, users.map((u) => ({
+    userId: u.id, type: LIMIT_NOTIFICATION_TYPE,
+    data: {
+      title: 'Order limit reached', description: planLimitMessage(allowance.limit), status: 'WARNING', type: LIMIT_NOTIFICATION_TYPE,
+      table: 'billing', target: 'billing', target_id: null, mediable: null, params: { period: allowance.period, limit: allowance.limit },
+    },
+  })));
+  return true;
+}
+
+/**
+ * Runs an order-creating transaction; when it fails because the plan's orders are used up (it rolled back,
+ * and its notification with it), the notification is sent in a transaction of its own.
+ */
+export async function withOrderLimitNotice<T>(actor: TenantActor, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (isPlanLimitError(err)) {
+      const limit = err.extra.limit ?? 0;
+      await withTenant(actor, (tx) => notifyOrderLimitReached(tx, actor.tenantId, { period: usagePeriod(new Date()), limit }));
+    }
+    throw err;
+  }
+}
+
+/** GET /billing/limits. */
+export async function getLimits(ctx: TenantCtx) {
+  const a = await withTenant(ctx, (tx) => readOrderAllowance(tx, ctx.tenantId));
+  return { period: a.period, subscription_status: a.status, orders_limit: a.limit, orders_used: a.used, orders_remaining: a.remaining };
+}
