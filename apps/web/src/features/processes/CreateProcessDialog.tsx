@@ -6,7 +6,7 @@ import { HttpError } from '../../shared/api/http';
 import { FormDialogBody } from '../../shared/ui/FormDialogBody';
 import { errorText, NATIVE_SELECT, useMessageTextWith } from '../../shared/ui/form-helpers';
 import { ShownOnce } from '../../shared/ui/ShownOnce';
-import { useCreateProcess } from './api';
+import { useCreateProcess, useServiceCatalog } from './api';
 import { processMessagesEs } from './i18n';
 
 /** New process: a name and a driver; once created, its webhook secret is shown this one time. */
@@ -19,6 +19,15 @@ export function CreateProcessDialog({ open, onClose }: { open: boolean; onClose(
   const [driver, setDriver] = useState<ProcessDriver>('shopify');
   const [errors, setErrors] = useState<{ name?: string; driver?: string; banner?: string }>({});
   const [created, setCreated] = useState<ProcessWithSecret | null>(null);
+  const catalog = useServiceCatalog(open);
+  // Without the catalogue (still loading or failed) every driver is offered; the server has the last word.
+  const offered = catalog.data
+    ? PROCESS_DRIVERS.flatMap((d) => {
+        const entry = catalog.data.data.find((c) => c.key === d);
+        return entry ? [{ driver: d, installable: entry.installable }] : [];
+      })
+    : PROCESS_DRIVERS.map((d) => ({ driver: d, installable: true }));
+  const chosen = offered.some((o) => o.driver === driver && o.installable) ? driver : (offered.find((o) => o.installable)?.driver ?? driver);
 
   const close = () => {
     setName('');
@@ -31,7 +40,7 @@ export function CreateProcessDialog({ open, onClose }: { open: boolean; onClose(
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const parsed = ZProcessCreate.safeParse({ name, driver });
+    const parsed = ZProcessCreate.safeParse({ name, driver: chosen });
     if (!parsed.success) {
       setErrors({ name: text(parsed.error.issues.find((i) => i.path[0] === 'name')?.message), driver: text(parsed.error.issues.find((i) => i.path[0] === 'driver')?.message) });
       return;
@@ -77,16 +86,16 @@ export function CreateProcessDialog({ open, onClose }: { open: boolean; onClose(
             <TextField
               select
               label={t('driver')}
-              value={driver}
+              value={chosen}
               onChange={(e) => setDriver(e.target.value as ProcessDriver)}
               error={Boolean(errors.driver)}
               helperText={errors.driver}
               fullWidth
               slotProps={NATIVE_SELECT}
             >
-              {PROCESS_DRIVERS.map((d) => (
-                <option key={d} value={d}>
-                  {t(`drivers.${d}`)}
+              {offered.map(({ driver: d, installable }) => (
+                <option key={d} value={d} disabled={!installable}>
+                  {installable ? t(`drivers.${d}`) : t('driverPaused', { name: t(`drivers.${d}`) })}
                 </option>
               ))}
             </TextField>

@@ -45,6 +45,29 @@ describe('processes panel', { timeout: 20_000 }, () => {
     expect(net.to('POST', URL_)[0]?.body).toEqual({ name: 'Woo', driver: 'woocommerce' });
   });
 
+  it('offers only the catalogue: an inactive service is absent, a paused one cannot be chosen', async () => {
+    const entry = (key: string, status: 'ACTIVE' | 'PAUSE') => ({
+      key, name: key, category: 'sales_channel', description: '', logo_url: null, status, installable: status === 'ACTIVE',
+    });
+    const net = renderPanel([
+      ['GET', URL_, [200, page([])]],
+      ['GET', '/api/1.0/services/catalog', [200, page([entry('shopify', 'PAUSE'), entry('woocommerce', 'ACTIVE'), entry('custom', 'ACTIVE')])]],
+      ['POST', URL_, [201, { data: { ...proc, name: 'Woo', driver: 'woocommerce', webhook_secret: 'whsec_SECRET' } }]],
+    ]);
+    expect(await screen.findByText('No processes yet', {}, SLOW)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'New process' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New process' });
+    const paused = await within(dialog).findByRole('option', { name: 'Shopify (paused: no new installs)' }, SLOW);
+    expect((paused as HTMLOptionElement).disabled).toBe(true);
+    expect(within(dialog).queryByRole('option', { name: 'Amazon' })).toBeNull();
+    // The paused default gives way to the first installable driver.
+    expect((within(dialog).getByLabelText(/^Channel/) as HTMLSelectElement).value).toBe('woocommerce');
+    fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'Woo' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create process' }));
+    await screen.findByRole('dialog', { name: 'Process "Woo" created' }, SLOW);
+    expect(net.to('POST', URL_)[0]?.body).toEqual({ name: 'Woo', driver: 'woocommerce' });
+  });
+
   it('expands a process: its URLs, what it received, and a replay of a failed delivery', async () => {
     const net = renderPanel([
       ['GET', URL_, [200, page([proc])]],

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InboundWebhookItem, Paginated, ProcessItem, ProcessWithSecret, TProcessCreate, TProcessUpdate } from '@omnio/domain';
+import type { InboundWebhookItem, Paginated, ProcessItem, ProcessWithSecret, ServiceCatalogItem, TProcessCreate, TProcessUpdate } from '@omnio/domain';
 import { http } from '../../shared/api/http';
 
 /** /processes and their received webhooks (docs/api-access-tokens.md "Inbound webhooks"). */
@@ -8,6 +8,16 @@ const webhooksKey = (processId: string) => ['processes', processId, 'inbound-web
 
 export function useProcesses() {
   return useQuery({ queryKey: key, queryFn: () => http.get<Paginated<ProcessItem>>('/processes', { params: { per_page: 100 } }) });
+}
+
+/** The owner's catalogue (docs/api-services.md): inactive services are absent, paused ones not installable. */
+export function useServiceCatalog(enabled: boolean) {
+  return useQuery({
+    queryKey: ['services', 'catalog'],
+    queryFn: () => http.get<Paginated<ServiceCatalogItem>>('/services/catalog', { params: { per_page: 100 } }),
+    enabled,
+    staleTime: 60_000,
+  });
 }
 
 export function useInboundWebhooks(processId: string, enabled: boolean) {
