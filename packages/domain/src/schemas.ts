@@ -51,7 +51,8 @@ export const ZUserCreate = z
     name: ZName,
     email: ZEmail,
     password: ZPassword,
-    language: z.enum(LANGUAGES).default('en'),
+    // Absent: the platform's default language (the owner's general settings).
+    language: z.enum(LANGUAGES).optional(),
     role: z.enum(ROLES),
     company_id: ZUuid.nullable().optional(),
     supplier_id: ZUuid.nullable().optional(),

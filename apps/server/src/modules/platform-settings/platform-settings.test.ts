@@ -230,3 +230,43 @@ describe('code snippets', () => {
     expect(await countRows(t, 'code_snippets')).toBe(1);
   });
 });
+
+describe('general settings take effect', () => {
+  const account = (n: string) => ({ company_name: `Lang Co ${n}`, name: 'Lena Lang', email: `lena.${n}@lang.test`, password: 'Omnio#Lang1', password_confirmation: 'Omnio#Lang1' });
+  const put = (patch: Record<string, unknown>) =>
+    t.app.inject({ method: 'PUT', url: '/api/1.0/settings/general', headers: owner, payload: { ...general, ...patch } });
+
+  it('closed sign-up refuses a new company (403, nothing written); open lets it in', async () => {
+    expect((await put({ signup_open: false })).statusCode).toBe(200);
+    const companies = await countRows(t, 'companies');
+    const closed = await t.app.inject({ method: 'POST', url: '/api/signup', payload: account('a') });
+    expect(closed.statusCode).toBe(403);
+    expect(await countRows(t, 'companies')).toBe(companies);
+    expect((await put({ signup_open: true })).statusCode).toBe(200);
+    const open = await t.app.inject({ method: 'POST', url: '/api/signup', payload: account('b') });
+    expect(open.statusCode).toBe(201);
+  });
+
+  it('a user created without a language gets the default language; an explicit one wins', async () => {
+    expect((await put({ signup_open: true, default_language: 'sp' })).statusCode).toBe(200);
+    const signup = await t.app.inject({ method: 'POST', url: '/api/signup', payload: account('c') });
+    expect(signup.statusCode).toBe(201);
+    const [row] = await t.database.ownerExec(`SELECT language FROM users WHERE email = 'lena.c@lang.test'`);
+    expect(row?.language).toBe('sp');
+    const made = await t.app.inject({
+      method: 'POST', url: '/api/1.0/users', headers: owner,
+      payload: { name: 'Owen English', email: 'owen@lang.test', password: 'Omnio#Lang1', language: 'en', role: 'owner' },
+    });
+    expect(made.statusCode).toBe(201);
+    const [owen] = await t.database.ownerExec(`SELECT language FROM users WHERE email = 'owen@lang.test'`);
+    expect(owen?.language).toBe('en');
+    const plain = await t.app.inject({
+      method: 'POST', url: '/api/1.0/users', headers: owner,
+      payload: { name: 'Paz Default', email: 'paz@lang.test', password: 'Omnio#Lang1', role: 'owner' },
+    });
+    expect(plain.statusCode).toBe(201);
+    const [paz] = await t.database.ownerExec(`SELECT language FROM users WHERE email = 'paz@lang.test'`);
+    expect(paz?.language).toBe('sp');
+    expect((await put({ default_language: 'en' })).statusCode).toBe(200);
+  });
+});

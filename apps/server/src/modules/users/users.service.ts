@@ -13,6 +13,7 @@ import { companies, companyUsers } from '../companies/companies.tables';
 import { suppliers } from '../suppliers/suppliers.tables';
 import { hashPassword } from '../auth/passwords';
 import { revokeUserTokens } from '../auth/tokens.service';
+import { readGeneralSettings } from '../platform-settings/settings.service';
 
 export interface UserSummary {
   id: string;
@@ -123,7 +124,11 @@ export async function insertUser(
   if (await emailTaken(db, input.email)) throw fieldError('email', EMAIL_TAKEN);
   const [row] = await db
     .insert(users)
-    .values({ name: input.name, email: input.email.toLowerCase(), passwordHash: await hashPassword(input.password), language: input.language ?? 'en' })
+    .values({
+      name: input.name, email: input.email.toLowerCase(), passwordHash: await hashPassword(input.password),
+      // Without a choice, the owner's default language (general settings).
+      language: input.language ?? (await readGeneralSettings(db)).default_language,
+    })
     .returning({ id: users.id });
   const userId = row!.id;
   await setRoles(db, userId, [input.role]);
