@@ -35,6 +35,24 @@ export function serviceTransition(status: string, action: string): ServiceStatus
 }
 
 /**
+ * What each status lets happen besides its transitions. `opens`: new installs of a service, new tokens for an
+ * app service's client; `listed`: tenants see the service in their catalogue; `rotateSecret` (app services);
+ * `delete`: only once INACTIVE (deactivate first, so no tenant is mid-install of a service that disappears).
+ */
+export const SERVICE_STATUS_RULES: Readonly<Record<ServiceStatus, { opens: boolean; listed: boolean; rotateSecret: boolean; delete: boolean }>> = {
+  ACTIVE: { opens: true, listed: true, rotateSecret: true, delete: false },
+  PAUSE: { opens: false, listed: true, rotateSecret: true, delete: false },
+  INACTIVE: { opens: false, listed: false, rotateSecret: false, delete: true },
+};
+
+export function serviceStatusAllows(status: string, what: keyof (typeof SERVICE_STATUS_RULES)[ServiceStatus]): boolean {
+  return Object.hasOwn(SERVICE_STATUS_RULES, status) && SERVICE_STATUS_RULES[status as ServiceStatus][what];
+}
+
+/** The statuses tenants see in their catalogue. */
+export const LISTED_SERVICE_STATUSES = SERVICE_STATUSES.filter((s) => SERVICE_STATUS_RULES[s].listed);
+
+/**
  * What a catalogue entry answers in allowed_actions: the transitions the status allows, `edit`, and `delete`
  * only once INACTIVE (deactivate first, so no tenant is mid-install of a service that disappears).
  */
@@ -44,7 +62,7 @@ export function serviceAllowedActions(status: string, permissions: ReadonlySet<s
   if (hasPermission(permissions, 'update-service')) {
     out.push(...SERVICE_ACTIONS.filter((a) => serviceTransition(status, a) !== null), 'edit');
   }
-  if (status === 'INACTIVE' && hasPermission(permissions, 'delete-service')) out.push('delete');
+  if (serviceStatusAllows(status, 'delete') && hasPermission(permissions, 'delete-service')) out.push('delete');
   return out;
 }
 
@@ -56,10 +74,10 @@ export function appServiceAllowedActions(status: string, permissions: ReadonlySe
   const out: AppServiceItemAction[] = [];
   if (hasPermission(permissions, 'update-app-service')) {
     out.push(...SERVICE_ACTIONS.filter((a) => serviceTransition(status, a) !== null));
-    if (status !== 'INACTIVE') out.push('rotate-secret');
+    if (serviceStatusAllows(status, 'rotateSecret')) out.push('rotate-secret');
     out.push('edit');
   }
-  if (status === 'INACTIVE' && hasPermission(permissions, 'delete-app-service')) out.push('delete');
+  if (serviceStatusAllows(status, 'delete') && hasPermission(permissions, 'delete-app-service')) out.push('delete');
   return out;
 }
 

@@ -16,6 +16,14 @@ export class AccountDisabledError extends OAuth2Server.OAuthError {
   }
 }
 
+/**
+ * A client that may not sign in now (a paused or inactive app service): the reason is the message the caller
+ * sees, where a wrong client id or secret only ever gets the generic one.
+ */
+export class ClientRefusedError extends OAuth2Server.InvalidClientError {
+  readonly shownToCaller = true;
+}
+
 export function hashClientSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
@@ -38,7 +46,7 @@ export function oauthModel(ctx: Ctx): OAuth2Server.PasswordModel & OAuth2Server.
       if (given.length !== stored.length || !timingSafeEqual(given, stored)) return false;
       // After the secret check, so only the client's own holder learns it is paused or inactive.
       const refusal = await appServiceRefusal(ctx.db, client.id);
-      if (refusal) throw new OAuth2Server.InvalidClientError(refusal);
+      if (refusal) throw new ClientRefusedError(refusal);
       return { id: client.id, grants: client.grants };
     },
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import OAuth2Server from '@node-oauth/oauth2-server';
-import { oauthModel } from './oauth-model';
+import { ClientRefusedError, oauthModel } from './oauth-model';
 import type { AppDeps } from '../../platform/http/context';
 import { baseCtx } from '../../platform/http/request-context';
 
@@ -70,7 +70,7 @@ export function registerOauthRoutes(app: FastifyInstance, deps: AppDeps): void {
         return reply.status(status).send({
           error,
           error_description: err.message,
-          message: error === 'invalid_client' && err.message.startsWith('This app service is') ? err.message : (MESSAGES[error] ?? err.message),
+          message: err instanceof ClientRefusedError ? err.message : (MESSAGES[error] ?? err.message),
           ...(error === 'invalid_request' || error === 'unsupported_grant_type' ? { hint: err.message } : {}),
         });
       }

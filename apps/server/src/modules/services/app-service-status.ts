@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { serviceStatusAllows } from '@omnio/domain';
 import type { Queryable } from '../../platform/db/client';
 import { appServices } from './services.tables';
 
@@ -8,6 +9,6 @@ import { appServices } from './services.tables';
  */
 export async function appServiceRefusal(db: Queryable, clientId: string): Promise<string | null> {
   const [row] = await db.select({ status: appServices.status }).from(appServices).where(eq(appServices.clientId, clientId)).limit(1);
-  if (!row || row.status === 'ACTIVE') return null;
+  if (!row || serviceStatusAllows(row.status, 'opens')) return null;
   return row.status === 'PAUSE' ? 'This app service is paused' : 'This app service is inactive';
 }

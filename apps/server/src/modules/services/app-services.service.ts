@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
-  appServiceAllowedActions, paginate, serviceTransition, SERVICE_STATUSES,
+  appServiceAllowedActions, paginate, serviceStatusAllows, serviceTransition, SERVICE_STATUSES,
   type AppServiceView, type Paginated, type ServiceAction, type TAppServiceCreate, type TAppServiceUpdate, type TListQuery,
 } from '@omnio/domain';
 import type { Queryable } from '../../platform/db/client';
@@ -125,7 +125,7 @@ export async function updateAppService(ctx: AuthedCtx, id: string, input: TAppSe
 /** Only an INACTIVE app service may go (its tokens are already revoked); the client row goes with it. */
 export async function deleteAppService(ctx: AuthedCtx, id: string): Promise<void> {
   const current = await load(ctx.db, id);
-  if (current.status !== 'INACTIVE') throw invalidTransition(current.status, 'delete', 'Deactivate the app service before deleting it');
+  if (!serviceStatusAllows(current.status, 'delete')) throw invalidTransition(current.status, 'delete', 'Deactivate the app service before deleting it');
   await ctx.db.delete(oauthClients).where(eq(oauthClients.id, current.clientId));
 }
 
@@ -161,7 +161,7 @@ export async function rotateAppServiceSecret(ctx: AuthedCtx, id: string): Promis
   const secret = newSecret();
   return ctx.db.transaction(async (tx) => {
     const current = await load(tx, id);
-    if (current.status === 'INACTIVE') throw invalidTransition(current.status, 'rotate-secret', 'Activate the app service before rotating its secret');
+    if (!serviceStatusAllows(current.status, 'rotateSecret')) throw invalidTransition(current.status, 'rotate-secret', 'Activate the app service before rotating its secret');
     await tx.update(oauthClients).set({ secretHash: hashClientSecret(secret) }).where(eq(oauthClients.id, current.clientId));
     await tx.update(appServices).set({ secretHint: hintOf(secret), updatedAt: sql`now()` }).where(eq(appServices.id, current.id));
     return view(ctx, await load(tx, current.id), secret);

@@ -77,7 +77,7 @@ describe('app services (owner)', () => {
 
     const refused = await signIn(made.client_id, made.client_secret!);
     expect(refused.statusCode).toBe(401);
-    expect(refused.json()).toMatchObject({ error: 'invalid_client', error_description: 'This app service is paused' });
+    expect(refused.json()).toMatchObject({ error: 'invalid_client', error_description: 'This app service is paused', message: 'This app service is paused' });
     expect((await refresh(made.client_id, made.client_secret!, before.refresh_token)).json()).toMatchObject({ error: 'invalid_client' });
     expect((await whoAmI(before.access_token)).statusCode).toBe(200);
     // A wrong secret does not learn the status.

@@ -1,6 +1,6 @@
 import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
-  paginate, serviceAllowedActions, serviceTransition, SERVICE_CATEGORIES, SERVICE_STATUSES,
+  LISTED_SERVICE_STATUSES, paginate, serviceAllowedActions, serviceStatusAllows, serviceTransition, SERVICE_CATEGORIES, SERVICE_STATUSES,
   type Paginated, type ServiceAction, type ServiceCatalogItem, type ServiceView, type TListQuery, type TServiceCreate, type TServiceUpdate,
 } from '@omnio/domain';
 import type { Queryable } from '../../platform/db/client';
@@ -95,8 +95,11 @@ export async function updateService(ctx: AuthedCtx, id: string, input: TServiceU
 /** Only an INACTIVE service may go: no tenant can be installing it, and nobody sees it any more. */
 export async function deleteService(ctx: AuthedCtx, id: string): Promise<void> {
   const current = await load(ctx.db, id);
-  const gone = await ctx.db.delete(services).where(and(eq(services.id, current.id), eq(services.status, 'INACTIVE'))).returning({ id: services.id });
-  if (!gone.length) throw invalidTransition(current.status, 'delete', 'Deactivate the service before deleting it');
+  const refused = () => invalidTransition(current.status, 'delete', 'Deactivate the service before deleting it');
+  if (!serviceStatusAllows(current.status, 'delete')) throw refused();
+  // Conditional on the status read: a concurrent activate wins over the delete.
+  const gone = await ctx.db.delete(services).where(and(eq(services.id, current.id), eq(services.status, current.status))).returning({ id: services.id });
+  if (!gone.length) throw refused();
 }
 
 /**
@@ -124,13 +127,13 @@ const catalogItem = (r: Row): ServiceCatalogItem => ({
   description: r.description,
   logo_url: r.logoUrl,
   status: r.status as ServiceCatalogItem['status'],
-  installable: r.status === 'ACTIVE',
+  installable: serviceStatusAllows(r.status, 'opens'),
 });
 
 /** The tenant's catalogue: ACTIVE and PAUSE services (INACTIVE ones are hidden); search by name or key. */
 export async function listCatalog(ctx: AuthedCtx, query: TListQuery): Promise<Paginated<ServiceCatalogItem>> {
   const { fields, text } = searchOf(query);
-  const where: SQL[] = [inArray(services.status, ['ACTIVE', 'PAUSE'])];
+  const where: SQL[] = [inArray(services.status, LISTED_SERVICE_STATUSES)];
   if (fields.category) where.push(eq(services.category, fields.category));
   if (text) where.push(or(ilike(services.name, containsPattern(text)), ilike(services.key, containsPattern(text)))!);
   const condition = and(...where);
@@ -145,6 +148,6 @@ export async function listCatalog(ctx: AuthedCtx, query: TListQuery): Promise<Pa
  */
 export async function assertServiceInstallable(db: Queryable, driver: string): Promise<void> {
   const [row] = await db.select({ status: services.status }).from(services).where(eq(services.key, driver)).limit(1);
-  if (row?.status === 'ACTIVE') return;
-  throw conflict(row?.status === 'PAUSE' ? 'This service is paused' : 'This service is not available');
+  if (row && serviceStatusAllows(row.status, 'opens')) return;
+  throw conflict(row && serviceStatusAllows(row.status, 'listed') ? 'This service is paused' : 'This service is not available');
 }
