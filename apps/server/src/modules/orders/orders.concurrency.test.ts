@@ -1,8 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloneTestDatabase, dropCloneWhenIdle, DEMO } from '../../test/test-app';
+import { startServerProcess, stopServerProcesses, type ServerProcess } from '../../test/server-process';
 import { openDatabase, type Database } from '../../platform/db/client';
 import { balanceOf, ledgerViolations, makeIloc, makeSku, inTenant, tenantIds } from '../inventory/inventory.fixtures';
 import { applyMovements } from '../inventory/ledger';
@@ -10,72 +8,23 @@ import { sql } from 'drizzle-orm';
 
 // Two real API processes on one PostgreSQL database: only PostgreSQL can show the race (PGlite is one connection).
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const serverEntry = path.resolve(import.meta.dirname, '../../server.ts');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
-
-/** A free port can be taken by someone else before the child binds it: try again on another. */
-async function startServer(databaseUrl: string): Promise<{ url: string; proc: ChildProcess }> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startServerOnce(databaseUrl);
-    } catch (err) {
-      if (attempt >= 3) throw err;
-    }
-  }
-}
-
-async function startServerOnce(databaseUrl: string): Promise<{ url: string; proc: ChildProcess }> {
-  const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: {
-      ...process.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DB_POOL_SIZE: '20',
-      LOG_LEVEL: 'error', JOB_WORKER: 'off', RATE_LIMIT_PER_MINUTE: '100000', LOGIN_RATE_LIMIT_PER_MINUTE: '10000', SEED_DEMO: 'false',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  proc.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  // Under a full parallel test run a cold tsx start can take a while.
-  for (let i = 0; i < 1200; i++) {
-    if (proc.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok).catch(() => false);
-    if (ok) return { url, proc };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  proc.kill('SIGKILL');
-  throw new Error(`server did not start: ${stderr}`);
-}
+const SERVER_ENV = { DB_POOL_SIZE: '20', RATE_LIMIT_PER_MINUTE: '100000' };
 
 describe('concurrent imports across two API processes (PostgreSQL)', () => {
   let clone: Awaited<ReturnType<typeof cloneTestDatabase>>;
   let t: { database: Database };
-  const servers: { url: string; proc: ChildProcess }[] = [];
+  const servers: ServerProcess[] = [];
 
   beforeAll(async () => {
     if (!onPostgres) return;
     clone = await cloneTestDatabase();
     t = { database: await openDatabase({ databaseUrl: clone.url, dataDir: '', appRole: 'omnio_app', poolSize: 5 }) };
-    servers.push(...(await Promise.all([startServer(clone.url!), startServer(clone.url!)])));
+    servers.push(...(await Promise.all([startServerProcess(clone.url!, SERVER_ENV), startServerProcess(clone.url!, SERVER_ENV)])));
   }, 180_000);
 
   afterAll(async () => {
     if (!onPostgres) return;
-    await Promise.all(servers.map((s) => new Promise<void>((resolve) => {
-      if (s.proc.exitCode !== null) return resolve();
-      s.proc.once('exit', () => resolve());
-      s.proc.kill('SIGTERM');
-    })));
+    await stopServerProcesses(servers);
     await t.database.close();
     await clone.database.close();
     await dropCloneWhenIdle(clone);

@@ -1,9 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloneTestDatabase, dropCloneWhenIdle, DEMO } from '../../test/test-app';
+import { startServerProcess, stopServerProcesses, type ServerProcess } from '../../test/server-process';
 import { openDatabase, type Database } from '../db/client';
 import { createNotifications } from '../../modules/notifications/notify';
 import { publishRealtime, tenantChannel, userChannel } from './publish';
@@ -12,55 +10,11 @@ import { connectSocket, type TestSocket } from './realtime.test-client';
 // Fan-out across API processes goes through PostgreSQL LISTEN/NOTIFY. PGlite is one embedded session inside
 // one process by design (no second process can open it), so this test runs on PostgreSQL only.
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const serverEntry = path.resolve(import.meta.dirname, '../../server.ts');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
-
-async function startServer(databaseUrl: string): Promise<{ url: string; proc: ChildProcess }> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startServerOnce(databaseUrl);
-    } catch (err) {
-      if (attempt >= 3) throw err;
-    }
-  }
-}
-
-async function startServerOnce(databaseUrl: string): Promise<{ url: string; proc: ChildProcess }> {
-  const port = await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-    env: {
-      ...process.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DB_POOL_SIZE: '5',
-      LOG_LEVEL: 'error', JOB_WORKER: 'off', SEED_DEMO: 'false', LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  proc.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 1200; i++) {
-    if (proc.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok).catch(() => false);
-    if (ok) return { url, proc };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  proc.kill('SIGKILL');
-  throw new Error(`server did not start: ${stderr}`);
-}
 
 describe.skipIf(!onPostgres)('realtime fan-out across two API processes (PostgreSQL)', () => {
   let clone: Awaited<ReturnType<typeof cloneTestDatabase>>;
   let publisher: Database;
-  const servers: { url: string; proc: ChildProcess }[] = [];
+  const servers: ServerProcess[] = [];
   const sockets: TestSocket[] = [];
   let token = '';
   let userId = '';
@@ -70,7 +24,7 @@ describe.skipIf(!onPostgres)('realtime fan-out across two API processes (Postgre
     clone = await cloneTestDatabase();
     // A third connection pool, as a separate worker process publishing from its jobs would have.
     publisher = await openDatabase({ databaseUrl: clone.url, dataDir: '', appRole: 'omnio_app', poolSize: 2 });
-    servers.push(...(await Promise.all([startServer(clone.url!), startServer(clone.url!)])));
+    servers.push(...(await Promise.all([startServerProcess(clone.url!), startServerProcess(clone.url!)])));
     const login = await fetch(`${servers[0]!.url}/oauth/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -84,11 +38,7 @@ describe.skipIf(!onPostgres)('realtime fan-out across two API processes (Postgre
 
   afterAll(async () => {
     for (const s of sockets) s.close();
-    await Promise.all(servers.map((s) => new Promise<void>((resolve) => {
-      if (s.proc.exitCode !== null) return resolve();
-      s.proc.once('exit', () => resolve());
-      s.proc.kill('SIGTERM');
-    })));
+    await stopServerProcesses(servers);
     await publisher?.close();
     await clone?.database.close();
     if (clone) await dropCloneWhenIdle(clone);
