@@ -210,7 +210,7 @@ const SKU_RN = `(1 + ${h(`'k' || o.g || '.' || l`, 95_000)})`;
 /**
  * 1,000,000 orders of Acme over the last 365 days, by SQL as the owner (like inventory-dataset.ts): a
  * minute or two instead of hours through the API. Order n is `AC-<1000+n>` and the numbers grow with
- * created_at (one order every ~32 s); order_counters continues after the last, so new orders do not collide.
+ * created_at (one order every ~32 s); the company's order number sequence continues after the last, so new orders do not collide.
  *
  * - status: closed 70 %, open 15 %, cancelled 5 %, on_hold 4 %, error 3 %, draft 3 %, spread evenly over
  *   the year (so the last 30 days hold ~12,300 open orders);
@@ -336,9 +336,7 @@ export async function loadOrdersDataset(ctx: ScenarioContext, inventory: Invento
     )
     UPDATE inventory_balances b SET qty_good = greatest(b.qty_good, r.q), qty_reserved = b.qty_reserved + r.q
     FROM bench_r r WHERE b.tenant_id = $1 AND b.sku_id = r.sku_id AND b.iloc_id = r.iloc_id`, [tenantId]);
-  await q(`
-    INSERT INTO order_counters (tenant_id, name, last_value) VALUES ($1, 'order', $2::bigint)
-    ON CONFLICT (tenant_id, name) DO UPDATE SET last_value = greatest(order_counters.last_value, excluded.last_value)`, [tenantId, 1000 + total]);
+  await q('SELECT raise_order_number_floor($1, $2::bigint)', [tenantId, 1000 + total]);
   await q('DROP TABLE bench_c, bench_s, bench_i, bench_o, bench_r');
   await step(`${indexes.length} indexes built again`, indexes.map((i) => `${i.def};`).join('\n'));
   await q('RESET session_replication_role; RESET work_mem; RESET maintenance_work_mem');

@@ -40,13 +40,14 @@ const hasAddress = (a: CustomerMatchAddress | null | undefined): a is CustomerMa
   !!a && Object.values(a).some((v) => typeof v === 'string' && v.trim() !== '');
 
 /**
- * Finds or creates customers by e-mail (case-insensitive), set-based for a whole import batch: one insert
- * that skips e-mails already taken, the new customers' default shipping addresses, one select. Answers the
- * customer id per entry, null for an entry without an e-mail. An existing customer is never changed.
+ * Finds or creates customers by e-mail (case-insensitive), set-based for a whole import batch: one select
+ * of those that exist, one insert of the rest that skips e-mails taken meanwhile, the new customers' default
+ * shipping addresses. Answers the customer id per entry, null for an entry without an e-mail. An existing
+ * customer is never changed.
  *
  * Safe under concurrency: many imports with the same e-mail at once make one customer. The insert skips
  * on the unique index (tenant_id, email_key) — waiting for a concurrent insert of the same key to commit
- * or roll back — and the select that follows, a new statement under READ COMMITTED, sees the winner.
+ * or roll back — and a select that follows, a new statement under READ COMMITTED, sees the winner.
  * E-mails are inserted in sorted order, so two batches naming the same customers wait in one order.
  * Runs in the caller's transaction (withTenant), which sets the tenant row-level security checks.
  */
@@ -61,20 +62,37 @@ export async function matchCustomersByEmail(tx: Tx, tenantId: string, entries: C
     if (key && !first.has(key)) first.set(key, e);
   }
   if (first.size === 0) return entries.map(() => null);
-  const rows = [...first.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([key, e], n) => ({
-    n, key, email: clean(e.customer.email), first_name: clean(e.customer.first_name), last_name: clean(e.customer.last_name),
-    phone: clean(e.customer.phone), company: clean(e.customer.company),
-  }));
-  const created = await queryRows<{ id: string; email_key: string }>(tx, sql`
-    INSERT INTO customers (tenant_id, first_name, last_name, email, phone, company)
-    SELECT ${tenantId}::uuid, x.first_name, x.last_name, x.email, x.phone, x.company
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(n int, key text, email text, first_name text, last_name text, phone text, company text)
-    ORDER BY x.n
-    ON CONFLICT (tenant_id, email_key) DO NOTHING
-    RETURNING id, email_key`);
-  await insertDefaultAddresses(tx, tenantId, created.map((c) => ({ customerId: c.id, address: first.get(c.email_key)?.address })));
+  // Most imported orders come from returning customers: look them up first, and insert only the e-mails
+  // not seen yet (the insert is what waits on a concurrent import creating the same customer).
+  const keys = [...first.keys()];
   const found = await queryRows<{ id: string; email_key: string }>(tx, sql`
-    SELECT id, email_key FROM customers WHERE tenant_id = ${tenantId}::uuid AND email_key = ANY(${textArray([...first.keys()])}::text[])`);
+    SELECT id, email_key FROM customers WHERE tenant_id = ${tenantId}::uuid AND email_key = ANY(${textArray(keys)}::text[])`);
+  const seen = new Set(found.map((f) => f.email_key));
+  const rows = keys.filter((k) => !seen.has(k)).sort().map((key, n) => {
+    const e = first.get(key)!;
+    return {
+      n, key, email: clean(e.customer.email), first_name: clean(e.customer.first_name), last_name: clean(e.customer.last_name),
+      phone: clean(e.customer.phone), company: clean(e.customer.company),
+    };
+  });
+  if (rows.length) {
+    const created = await queryRows<{ id: string; email_key: string }>(tx, sql`
+      INSERT INTO customers (tenant_id, first_name, last_name, email, phone, company)
+      SELECT ${tenantId}::uuid, x.first_name, x.last_name, x.email, x.phone, x.company
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(n int, key text, email text, first_name text, last_name text, phone text, company text)
+      ORDER BY x.n
+      ON CONFLICT (tenant_id, email_key) DO NOTHING
+      RETURNING id, email_key`);
+    await insertDefaultAddresses(tx, tenantId, created.map((c) => ({ customerId: c.id, address: first.get(c.email_key)?.address })));
+    found.push(...created);
+    // A key another import created meanwhile: its insert committed before ours skipped, so a new statement sees it.
+    const made = new Set(created.map((c) => c.email_key));
+    const missing = rows.map((r) => r.key).filter((k) => !made.has(k));
+    if (missing.length) {
+      found.push(...await queryRows<{ id: string; email_key: string }>(tx, sql`
+        SELECT id, email_key FROM customers WHERE tenant_id = ${tenantId}::uuid AND email_key = ANY(${textArray(missing)}::text[])`));
+    }
+  }
   const idOf = new Map(found.map((f) => [f.email_key, f.id]));
   return entries.map((e) => {
     const key = keyOf(e);

@@ -98,7 +98,8 @@ export interface BatchResult {
  * Applies a batch set-based, in a handful of statements whatever its size: create the missing balance
  * rows, lock every named balance in (sku_id, iloc_id) order (one order for every caller, so two batches
  * never deadlock), compute each input's delta against the running balance, then one conditional UPDATE of
- * all touched balances and one multi-row INSERT of the movements. With `onInsufficient: 'skip'` an input
+ * all touched balances and one multi-row INSERT of the movements (before the locks, for a batch of plain
+ * deltas that throws on a shortfall). With `onInsufficient: 'skip'` an input
  * that would go below zero is left out (CSV import: each row all or nothing) instead of failing the batch.
  */
 export async function applyMovementBatch(
@@ -121,6 +122,10 @@ export async function applyMovementBatch(
       RETURNING sku_id, iloc_id`);
     for (const r of made) result.created.add(pairKey(r.sku_id, r.iloc_id));
   }
+  // A batch of plain deltas that fails as a whole writes its movements first: they do not depend on the
+  // balances, and the balances (the rows concurrent writers queue for) are then locked only for the update.
+  const early = options.onInsufficient === 'throw' && inputs.every((i) => !i.set);
+  if (early) result.movements = await insertMovements(tx, tenantId, inputs, inputs.map((i) => addBuckets(ZERO_BUCKETS, i.delta ?? {})));
   const locked = await queryRows<RawBalance>(tx, sql`
     SELECT b.* FROM inventory_balances b
     JOIN jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) AS x(sku_id uuid, iloc_id uuid) ON b.sku_id = x.sku_id AND b.iloc_id = x.iloc_id
@@ -175,29 +180,32 @@ export async function applyMovementBatch(
       current.set(pairKey(row.skuId, row.ilocId), row);
     }
   }
-  // Every non-zero input is a movement, even when the pair's inputs cancel out (+5 then −5): the history stays whole.
+  if (!early) result.movements = await insertMovements(tx, tenantId, inputs, result.deltas);
+  result.balances = pairs
+    .map((p) => current.get(pairKey(p.sku_id, p.iloc_id)) ?? emptyBalance(tenantId, p.sku_id, p.iloc_id))
+    .sort((a, b) => (a.skuId === b.skuId ? compare(a.ilocId, b.ilocId) : compare(a.skuId, b.skuId)));
+  return result;
+}
+
+/** Every non-zero input is a movement, even when the pair's inputs cancel out (+5 then −5): the history stays whole. */
+async function insertMovements(tx: Tx, tenantId: string, inputs: MovementInput[], deltas: BucketQuantities[]): Promise<number> {
   const movements = inputs.flatMap((input, index) => {
-    const d = result.deltas[index]!;
+    const d = deltas[index]!;
     if (isZero(d)) return [];
     return [{
       i: index, sku_id: input.skuId, iloc_id: input.ilocId, dg: d.good, dh: d.hold, du: d.hurt, dt: d.in_transit, dr: d.reserved,
       reason: input.reason, rt: input.reference?.type ?? null, rid: input.reference?.id ?? null, note: input.note ?? null, user_id: input.userId ?? null,
     }];
   });
-  if (movements.length) {
-    await tx.execute(sql`
-      INSERT INTO inventory_movements (tenant_id, sku_id, iloc_id, delta_good, delta_hold, delta_hurt, delta_in_transit, delta_reserved,
-        reason, reference_type, reference_id, note, user_id)
-      SELECT ${tenantId}::uuid, x.sku_id, x.iloc_id, x.dg, x.dh, x.du, x.dt, x.dr, x.reason, x.rt, x.rid, x.note, x.user_id
-      FROM jsonb_to_recordset(${JSON.stringify(movements)}::jsonb)
-        AS x(i int, sku_id uuid, iloc_id uuid, dg int, dh int, du int, dt int, dr int, reason text, rt text, rid text, note text, user_id uuid)
-      ORDER BY x.i`);
-    result.movements = movements.length;
-  }
-  result.balances = pairs
-    .map((p) => current.get(pairKey(p.sku_id, p.iloc_id)) ?? emptyBalance(tenantId, p.sku_id, p.iloc_id))
-    .sort((a, b) => (a.skuId === b.skuId ? compare(a.ilocId, b.ilocId) : compare(a.skuId, b.skuId)));
-  return result;
+  if (movements.length === 0) return 0;
+  await tx.execute(sql`
+    INSERT INTO inventory_movements (tenant_id, sku_id, iloc_id, delta_good, delta_hold, delta_hurt, delta_in_transit, delta_reserved,
+      reason, reference_type, reference_id, note, user_id)
+    SELECT ${tenantId}::uuid, x.sku_id, x.iloc_id, x.dg, x.dh, x.du, x.dt, x.dr, x.reason, x.rt, x.rid, x.note, x.user_id
+    FROM jsonb_to_recordset(${JSON.stringify(movements)}::jsonb)
+      AS x(i int, sku_id uuid, iloc_id uuid, dg int, dh int, du int, dt int, dr int, reason text, rt text, rid text, note text, user_id uuid)
+    ORDER BY x.i`);
+  return movements.length;
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -9,6 +9,8 @@ export interface ResolvedSku {
   id: string;
   sku: string;
   type: string;
+  /** The SKU's own status (active, inactive, …): the order pipeline refuses lines of a SKU that cannot sell. */
+  status: string;
   /** The stock holder (the SKU itself, its pack base, or its synset) and holder units per unit of the SKU. */
   holderId: string;
   holderSku: string;
@@ -16,14 +18,14 @@ export interface ResolvedSku {
   factor: number;
 }
 
-const HOLDER_COLUMNS = sql`s.id, s.sku, s.type, h.id AS holder_id, h.sku AS holder_sku, h.type AS holder_type, coalesce(s.pack_quantity, 1) AS factor`;
+const HOLDER_COLUMNS = sql`s.id, s.sku, s.type, s.status, h.id AS holder_id, h.sku AS holder_sku, h.type AS holder_type, coalesce(s.pack_quantity, 1) AS factor`;
 const HOLDER_JOIN = sql`
   ${SYNSET_OF_S}
   JOIN skus h ON h.tenant_id = s.tenant_id AND h.id = ${HOLDER_OF_S}`;
 
-type Row = { code: string; id: string; sku: string; type: string; holder_id: string; holder_sku: string; holder_type: string; factor: number };
+type Row = { code: string; id: string; sku: string; type: string; status: string; holder_id: string; holder_sku: string; holder_type: string; factor: number };
 const toResolved = (r: Row): ResolvedSku => ({
-  id: r.id, sku: r.sku, type: r.type, holderId: r.holder_id, holderSku: r.holder_sku, holderType: r.holder_type, factor: Number(r.factor),
+  id: r.id, sku: r.sku, type: r.type, status: r.status, holderId: r.holder_id, holderSku: r.holder_sku, holderType: r.holder_type, factor: Number(r.factor),
 });
 
 /**

@@ -86,29 +86,38 @@ export async function shippingIlocs(tx: Tx, tenantId: string): Promise<AllocIloc
     ORDER BY priority, name`);
 }
 
-/**
- * Locks every balance the lines could draw on, in (sku_id, iloc_id) order — the order the ledger uses
- * too, so concurrent imports queue instead of deadlocking — runs the strategy on what is available under
- * the locks, and reserves the result through the ledger (reason 'reserve', reference the order). Answers
- * the reservations made; the caller records them. (Reading without locks and locking only the chosen
- * balances was tried: a second round after a lost race then locks out of order, and two imports deadlock.)
- */
-export async function reserveForLines(tx: Tx, tenantId: string, lines: LineNeed[], userId: string | null): Promise<Allocation[]> {
-  const wanted = lines.filter((l) => l.need > 0);
-  if (wanted.length === 0) return [];
-  const ilocs = await shippingIlocs(tx, tenantId);
-  if (ilocs.length === 0) return [];
-  const holders = [...new Set(wanted.map((l) => l.holderId))];
+/** Available holder units per balance the lines could draw on; locked (FOR UPDATE, in (sku, iloc) order) or as they read now. */
+async function readAvailability(tx: Tx, tenantId: string, lines: LineNeed[], ilocs: AllocIloc[], lock: boolean): Promise<Availability> {
+  const holders = [...new Set(lines.map((l) => l.holderId))];
   const balances = await queryRows<{ sku_id: string; iloc_id: string; available: number }>(tx, sql`
     SELECT sku_id, iloc_id, qty_good - qty_reserved AS available FROM inventory_balances
     WHERE tenant_id = ${tenantId}::uuid AND sku_id = ANY(${uuidArray(holders)}) AND iloc_id = ANY(${uuidArray(ilocs.map((i) => i.id))})
       AND qty_good > qty_reserved
-    ORDER BY sku_id, iloc_id
-    FOR UPDATE`);
-  if (balances.length === 0) return [];
-  const available: Availability = new Map(balances.map((b) => [availKey(b.sku_id, b.iloc_id), Number(b.available)]));
-  const allocations = strategy(wanted, ilocs, available);
-  if (allocations.length === 0) return [];
+    ${lock ? sql`ORDER BY sku_id, iloc_id FOR UPDATE` : sql``}`);
+  return new Map(balances.map((b) => [availKey(b.sku_id, b.iloc_id), Number(b.available)]));
+}
+
+/**
+ * The allocation the strategy makes from the balances as they read now, without locking them: the
+ * optimistic import path writes its orders with it and reserves it last (reserveAllocations), so the
+ * balances are locked only for the end of its transaction. Another import may take the same stock
+ * meanwhile; the ledger then refuses the reservation and the caller falls back to reserveForLines.
+ */
+export async function planAllocations(tx: Tx, tenantId: string, lines: LineNeed[]): Promise<Allocation[]> {
+  const wanted = lines.filter((l) => l.need > 0);
+  if (wanted.length === 0) return [];
+  const ilocs = await shippingIlocs(tx, tenantId);
+  if (ilocs.length === 0) return [];
+  const available = await readAvailability(tx, tenantId, wanted, ilocs, false);
+  return available.size ? strategy(wanted, ilocs, available) : [];
+}
+
+/**
+ * Reserves allocations through the ledger (reason 'reserve', reference the order). The ledger locks the
+ * balances in (sku_id, iloc_id) order and throws INSUFFICIENT_STOCK when one no longer has the units.
+ */
+export async function reserveAllocations(tx: Tx, tenantId: string, allocations: Allocation[], userId: string | null): Promise<void> {
+  if (allocations.length === 0) return;
   await applyMovementBatch(tx, tenantId, allocations.map((a) => ({
     skuId: a.holderId,
     ilocId: a.ilocId,
@@ -117,6 +126,23 @@ export async function reserveForLines(tx: Tx, tenantId: string, lines: LineNeed[
     reference: { type: 'order', id: a.orderId },
     userId,
   })));
+}
+
+/**
+ * Locks every balance the lines could draw on, in (sku_id, iloc_id) order — the order the ledger uses
+ * too, so concurrent imports queue instead of deadlocking — runs the strategy on what is available under
+ * the locks, and reserves the result. Answers the reservations made; the caller records them. Exact under
+ * any contention: the path an optimistic import falls back to when it lost a race for stock.
+ */
+export async function reserveForLines(tx: Tx, tenantId: string, lines: LineNeed[], userId: string | null): Promise<Allocation[]> {
+  const wanted = lines.filter((l) => l.need > 0);
+  if (wanted.length === 0) return [];
+  const ilocs = await shippingIlocs(tx, tenantId);
+  if (ilocs.length === 0) return [];
+  const available = await readAvailability(tx, tenantId, wanted, ilocs, true);
+  if (available.size === 0) return [];
+  const allocations = strategy(wanted, ilocs, available);
+  await reserveAllocations(tx, tenantId, allocations, userId);
   return allocations;
 }
 

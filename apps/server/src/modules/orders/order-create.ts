@@ -6,7 +6,9 @@ import type { Tx } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/rows';
 import { recordStatusEvents } from '../../platform/db/status-events';
 import { enqueueJobs } from '../../platform/jobs/jobs';
-import { insertNewAllocations, reserveForLines, type LineNeed } from './allocation';
+import { insertNewAllocations, planAllocations, reserveAllocations, reserveForLines, type Allocation, type LineNeed } from './allocation';
+import { DomainError } from '../../platform/http/errors';
+import { INSUFFICIENT_STOCK } from '../inventory/ledger';
 import { checkOrder, lookupSkus, type HookContext } from './order-pipeline';
 import { takeOrderNumbers } from './order-numbers';
 import { linkCustomers } from './order-customers';
@@ -67,10 +69,16 @@ export const storableQuantity = (q: number) => (Number.isInteger(q) && Math.abs(
 
 /**
  * The import pipeline for new orders, set-based whatever the batch size: plan allowance → resolve SKUs →
- * hooks → validate → insert (idempotent on channel + external id) → allocate and reserve → count against the
- * allowance → number → history. An order that fails a check is kept in `error` with its code; nothing else in
- * the batch is affected. Orders beyond the plan's monthly allowance refuse the whole call (402): every path
- * that creates orders passes here.
+ * hooks → validate → customers → skip the orders already imported (idempotent on channel + external id) →
+ * numbers → allocate → write orders, lines, allocations and history → reserve → count against the
+ * allowance. An order that fails a check is kept in `error` with its code; nothing else in the batch is
+ * affected. Orders beyond the plan's monthly allowance refuse the whole call (402): every path that creates
+ * orders passes here.
+ *
+ * The rows other imports contend for (balances, the allowance) are locked only at the end, until the
+ * commit: allocation is planned from the balances as they read, and the ledger checks the plan when it
+ * reserves. Losing that race (or a race for the same external ids) undoes the writes back to a savepoint and
+ * redoes them on the locked path, which allocates under locks and is exact under any contention.
  */
 export async function createOrders(tx: Tx, tenantId: string, userId: string | null, inputs: TOrderInput[]): Promise<CreateResult[]> {
   return (await createOrdersWithin(tx, tenantId, userId, inputs, false)) as CreateResult[];
@@ -121,6 +129,120 @@ async function refuseBeyondAllowance(tx: Tx, tenantId: string, candidates: { ind
   return { allowance, refused };
 }
 
+type ExistingOrder = { id: string; number: string; status: OrderStatus; error_code: OrderErrorCode | null; error_message: string | null };
+
+const keyOf = (p: { channel: string; externalId: string | null }) => `${p.channel}\u0000${p.externalId ?? ''}`;
+
+/** The orders already stored under the candidates' (channel, external id), by key. */
+async function findExisting(tx: Tx, tenantId: string, candidates: Prepared[]): Promise<Map<string, ExistingOrder>> {
+  const keyed = candidates.filter((c) => c.externalId).map((c) => ({ c: c.channel, e: c.externalId }));
+  const found = new Map<string, ExistingOrder>();
+  if (keyed.length === 0) return found;
+  const rows = await queryRows<ExistingOrder & { channel: string; external_id: string }>(tx, sql`
+    SELECT o.id, o.number, o.status, o.error_code, o.error_message, o.channel, o.external_id
+    FROM jsonb_to_recordset(${JSON.stringify(keyed)}::jsonb) AS k(c text, e text)
+    JOIN orders o ON o.tenant_id = ${tenantId}::uuid AND o.channel = k.c AND o.external_id = k.e`);
+  for (const r of rows) found.set(keyOf({ channel: r.channel, externalId: r.external_id }), r);
+  return found;
+}
+
+/** What the valid orders' lines need reserved (held orders keep their reservation through the hold), in import order. */
+const needsOf = (orders: Prepared[]): LineNeed[] => orders
+  .filter((p) => p.status === 'open' || p.status === 'on_hold')
+  .flatMap((p) => p.lines.map((l) => ({ orderId: p.id, lineId: l.id, skuId: l.skuId!, holderId: l.holderId!, factor: l.factor, need: l.quantity, ilocId: l.ilocId })));
+
+function fulfillmentOf(orders: Prepared[], allocations: Allocation[]): Map<string, string> {
+  const allocated = new Map<string, number>();
+  for (const a of allocations) allocated.set(a.orderId, (allocated.get(a.orderId) ?? 0) + a.quantity);
+  return new Map(orders.map((p) => {
+    const units = p.totals.units;
+    const got = allocated.get(p.id) ?? 0;
+    const f = p.status !== 'open' && p.status !== 'on_hold' ? 'unallocated' : got >= units && units > 0 ? 'allocated' : got > 0 ? 'partially_allocated' : 'backordered';
+    return [p.id, f] as const;
+  }));
+}
+
+/** A concurrent import stored one of these orders (same channel + external id) after we looked. */
+class ImportRaced extends Error {}
+
+const isInsufficientStock = (err: unknown) => err instanceof DomainError && err.message === INSUFFICIENT_STOCK;
+
+/**
+ * Inserts the orders with their numbers, skipping any a concurrent import stored first (idempotency on
+ * channel + external id); answers the ids inserted. Sorted by (channel, external id): two imports naming
+ * the same orders wait for each other in one order. Without a fulfilment map the orders start unallocated.
+ */
+async function insertOrders(
+  tx: Tx, tenantId: string, userId: string | null, orders: Prepared[], numberOf: Map<string, string>,
+  customerOf: Map<string, string | null>, fulfillment: Map<string, string> | null,
+): Promise<Set<string>> {
+  const sorted = [...orders].map((p) => [keyOf(p), p] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, p]) => p);
+  const rows = sorted.map((p, n) => ({
+    n, id: p.id, number: numberOf.get(p.id)!, f: fulfillment?.get(p.id) ?? 'unallocated',
+    channel: p.channel, external_id: p.externalId, status: p.status, error_code: p.errorCode, error_message: p.errorMessage,
+    customer_id: customerOf.get(p.id) ?? null,
+    customer: p.input.customer ?? {}, billing_address: p.input.billing_address ?? null, shipping_address: p.input.shipping_address ?? null,
+    currency: p.input.currency ?? 'USD', subtotal: p.totals.subtotal, discount_total: p.totals.discount, tax_total: p.totals.tax,
+    shipping_total: p.totals.shipping, total: p.totals.total, line_count: p.lines.length, unit_count: p.totals.units,
+    notes: p.input.notes ?? null, metadata: p.input.metadata ?? {}, hold_until: p.holdUntil,
+    shipable_date: p.input.shipable_date ?? null, deliver_by: p.input.deliver_by ?? null,
+    ship_method: p.input.ship_method?.trim().toLowerCase() || (p.status === 'error' ? p.input.ship_method ?? null : 'standard'),
+    ship_carrier: p.input.ship_carrier?.trim().toLowerCase() || null,
+  }));
+  return new Set((await queryRows<{ id: string }>(tx, sql`
+    INSERT INTO orders (tenant_id, id, number, fulfillment_status, channel, external_id, status, error_code, error_message, customer_id, customer,
+      billing_address, shipping_address, currency, subtotal, discount_total, tax_total, shipping_total, total, line_count, unit_count,
+      notes, metadata, hold_until, shipable_date, deliver_by, ship_method, ship_carrier, created_by)
+    SELECT ${tenantId}::uuid, x.id, x.number, x.f, x.channel, x.external_id, x.status, x.error_code, x.error_message, x.customer_id,
+      coalesce(x.customer, '{}'::jsonb), x.billing_address, x.shipping_address, x.currency, x.subtotal, x.discount_total, x.tax_total,
+      x.shipping_total, x.total, x.line_count, x.unit_count, x.notes, coalesce(x.metadata, '{}'::jsonb), x.hold_until, x.shipable_date,
+      x.deliver_by, x.ship_method, x.ship_carrier, ${userId}::uuid
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(n int, id uuid, number text, f text, channel text, external_id text, status text,
+      error_code text, error_message text, customer_id uuid, customer jsonb, billing_address jsonb, shipping_address jsonb, currency text,
+      subtotal numeric, discount_total numeric, tax_total numeric, shipping_total numeric, total numeric, line_count int, unit_count int,
+      notes text, metadata jsonb, hold_until timestamptz, shipable_date date, deliver_by date, ship_method text, ship_carrier text)
+    ORDER BY x.n
+    ON CONFLICT (tenant_id, channel, external_id) DO NOTHING
+    RETURNING id`)).map((r) => r.id));
+}
+
+/** The lines of new orders, written once with what they got, and their allocations. */
+async function insertLines(tx: Tx, tenantId: string, orders: Prepared[], allocations: Allocation[]): Promise<void> {
+  if (orders.length === 0) return;
+  const allocatedPerLine = new Map<string, number>();
+  for (const a of allocations) allocatedPerLine.set(a.lineId, (allocatedPerLine.get(a.lineId) ?? 0) + a.quantity);
+  const lineRows = orders.flatMap((p) => {
+    const reserving = p.status === 'open' || p.status === 'on_hold';
+    return p.lines.map((l) => {
+      const allocated = allocatedPerLine.get(l.id) ?? 0;
+      return {
+        id: l.id, o: p.id, n: l.lineNo, t: l.skuText, s: l.skuId, q: l.quantity, p: l.price, d: l.discount, x: l.tax, tt: l.total,
+        name: p.input.lines[l.lineNo - 1]!.name ?? null, i: l.ilocId, a: p.input.lines[l.lineNo - 1]!.shipping_address ?? null,
+        qa: allocated, qb: reserving ? Math.max(l.quantity - allocated, 0) : 0,
+      };
+    });
+  });
+  await tx.execute(sql`
+    INSERT INTO order_lines (tenant_id, id, order_id, line_no, sku_text, sku_id, quantity, price, discount, tax, total, name, requested_iloc_id,
+      shipping_address, qty_allocated, qty_backordered)
+    SELECT ${tenantId}::uuid, x.id, x.o, x.n, x.t, x.s, x.q, x.p, x.d, x.x, x.tt, x.name, x.i, x.a, x.qa, x.qb
+    FROM jsonb_to_recordset(${JSON.stringify(lineRows)}::jsonb)
+      AS x(id uuid, o uuid, n int, t text, s uuid, q int, p numeric, d numeric, x numeric, tt numeric, name text, i uuid, a jsonb, qa int, qb int)`);
+  await insertNewAllocations(tx, tenantId, allocations);
+}
+
+/** The orders' history starts (create events) and held orders get their release job. */
+async function recordCreated(tx: Tx, tenantId: string, userId: string | null, orders: Prepared[]): Promise<void> {
+  await recordStatusEvents(tx, tenantId, orders.map((p) => ({
+    subjectType: 'order', subjectId: p.id, action: 'create', from: null, to: p.status, userId,
+    data: { channel: p.channel, ...(p.errorCode ? { error_code: p.errorCode, error_message: p.errorMessage } : {}), ...(p.holdUntil ? { hold_until: p.holdUntil } : {}) },
+  })));
+  const holds = orders.filter((p) => p.status === 'on_hold' && p.holdUntil);
+  await enqueueJobs(tx, tenantId, holds.map((p) => ({
+    kind: RELEASE_HOLD_JOB, payload: { order_id: p.id, hold_until: p.holdUntil }, runAt: new Date(p.holdUntil!), dedupeKey: `${p.id}|${p.holdUntil}`, userId,
+  })));
+}
+
 async function createOrdersWithin(tx: Tx, tenantId: string, userId: string | null, inputs: TOrderInput[], partial: boolean): Promise<(CreateResult | RefusedResult)[]> {
   if (inputs.length === 0) return [];
   const hookCtx: HookContext = { tx, tenantId, userId };
@@ -169,107 +291,50 @@ async function createOrdersWithin(tx: Tx, tenantId: string, userId: string | nul
     });
   }
 
-  const numberOf = new Map<string, string>();
-  const customerOf = await linkCustomers(tx, tenantId, prepared.map((p) => p.input));
+  const customerIds = await linkCustomers(tx, tenantId, prepared.map((p) => p.input));
+  const customerOf = new Map(prepared.map((p, i) => [p.id, customerIds[i] ?? null] as const));
 
-  // Sorted by (channel, external id): two batches naming the same orders wait for each other in one order.
-  const toInsert = [...prepared].sort((a, b) => (a.channel + '\u0000' + (a.externalId ?? '')).localeCompare(b.channel + '\u0000' + (b.externalId ?? '')));
-  const orderRows = toInsert.map((p, n) => ({
-    n, id: p.id, channel: p.channel, external_id: p.externalId, status: p.status, error_code: p.errorCode, error_message: p.errorMessage,
-    customer_id: customerOf[prepared.indexOf(p)] ?? null,
-    customer: p.input.customer ?? {}, billing_address: p.input.billing_address ?? null, shipping_address: p.input.shipping_address ?? null,
-    currency: p.input.currency ?? 'USD', subtotal: p.totals.subtotal, discount_total: p.totals.discount, tax_total: p.totals.tax,
-    shipping_total: p.totals.shipping, total: p.totals.total, line_count: p.lines.length, unit_count: p.totals.units,
-    notes: p.input.notes ?? null, metadata: p.input.metadata ?? {}, hold_until: p.holdUntil,
-    shipable_date: p.input.shipable_date ?? null, deliver_by: p.input.deliver_by ?? null,
-    ship_method: p.input.ship_method?.trim().toLowerCase() || (p.status === 'error' ? p.input.ship_method ?? null : 'standard'),
-    ship_carrier: p.input.ship_carrier?.trim().toLowerCase() || null,
-  }));
-  const inserted = new Set((await queryRows<{ id: string }>(tx, sql`
-    INSERT INTO orders (tenant_id, id, number, channel, external_id, status, error_code, error_message, customer_id, customer,
-      billing_address, shipping_address, currency, subtotal, discount_total, tax_total, shipping_total, total, line_count, unit_count,
-      notes, metadata, hold_until, shipable_date, deliver_by, ship_method, ship_carrier, created_by)
-    SELECT ${tenantId}::uuid, x.id, 'new-' || x.id::text, x.channel, x.external_id, x.status, x.error_code, x.error_message, x.customer_id,
-      coalesce(x.customer, '{}'::jsonb), x.billing_address, x.shipping_address, x.currency, x.subtotal, x.discount_total, x.tax_total,
-      x.shipping_total, x.total, x.line_count, x.unit_count, x.notes, coalesce(x.metadata, '{}'::jsonb), x.hold_until, x.shipable_date,
-      x.deliver_by, x.ship_method, x.ship_carrier, ${userId}::uuid
-    FROM jsonb_to_recordset(${JSON.stringify(orderRows)}::jsonb) AS x(n int, id uuid, channel text, external_id text, status text,
-      error_code text, error_message text, customer_id uuid, customer jsonb, billing_address jsonb, shipping_address jsonb, currency text,
-      subtotal numeric, discount_total numeric, tax_total numeric, shipping_total numeric, total numeric, line_count int, unit_count int,
-      notes text, metadata jsonb, hold_until timestamptz, shipable_date date, deliver_by date, ship_method text, ship_carrier text)
-    ORDER BY x.n
-    ON CONFLICT (tenant_id, channel, external_id) DO NOTHING
-    RETURNING id`)).map((r) => r.id));
-
-  const fresh = prepared.filter((p) => inserted.has(p.id));
-  const dupes = prepared.filter((p) => !inserted.has(p.id));
-  const existing = new Map<string, { id: string; number: string; status: OrderStatus; error_code: OrderErrorCode | null; error_message: string | null }>();
-  if (dupes.length) {
-    const keys = dupes.map((d) => ({ c: d.channel, e: d.externalId }));
-    const rows = await queryRows<{ id: string; number: string; status: OrderStatus; error_code: OrderErrorCode | null; error_message: string | null; channel: string; external_id: string }>(tx, sql`
-      SELECT o.id, o.number, o.status, o.error_code, o.error_message, o.channel, o.external_id
-      FROM jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) AS k(c text, e text)
-      JOIN orders o ON o.tenant_id = ${tenantId}::uuid AND o.channel = k.c AND o.external_id = k.e`);
-    for (const r of rows) existing.set(`${r.channel}\u0000${r.external_id}`, r);
-  }
+  // Orders imported before (same channel + external id) answer what exists; only the rest are written.
+  const existing = await findExisting(tx, tenantId, prepared);
+  let fresh = prepared.filter((p) => !p.externalId || !existing.has(keyOf(p)));
+  const numbers = await takeOrderNumbers(tx, tenantId, fresh.length);
+  const numberOf = new Map(fresh.map((p, i) => [p.id, numbers[i]!] as const));
 
   if (fresh.length) {
-    // Valid orders reserve first, in import order (held orders keep their reservation through the hold);
-    // the lines are then written once, with what they got.
-    const needs: LineNeed[] = fresh
-      .filter((p) => p.status === 'open' || p.status === 'on_hold')
-      .flatMap((p) => p.lines.map((l) => ({ orderId: p.id, lineId: l.id, skuId: l.skuId!, holderId: l.holderId!, factor: l.factor, need: l.quantity, ilocId: l.ilocId })));
-    const allocations = await reserveForLines(tx, tenantId, needs, userId);
-    const allocatedPerOrder = new Map<string, number>();
-    const allocatedPerLine = new Map<string, number>();
-    for (const a of allocations) {
-      allocatedPerOrder.set(a.orderId, (allocatedPerOrder.get(a.orderId) ?? 0) + a.quantity);
-      allocatedPerLine.set(a.lineId, (allocatedPerLine.get(a.lineId) ?? 0) + a.quantity);
-    }
-    const lineRows = fresh.flatMap((p) => {
-      const reserving = p.status === 'open' || p.status === 'on_hold';
-      return p.lines.map((l) => {
-        const allocated = allocatedPerLine.get(l.id) ?? 0;
-        return {
-          id: l.id, o: p.id, n: l.lineNo, t: l.skuText, s: l.skuId, q: l.quantity, p: l.price, d: l.discount, x: l.tax, tt: l.total,
-          name: p.input.lines[l.lineNo - 1]!.name ?? null, i: l.ilocId, a: p.input.lines[l.lineNo - 1]!.shipping_address ?? null,
-          qa: allocated, qb: reserving ? Math.max(l.quantity - allocated, 0) : 0,
-        };
+    const toWrite = fresh;
+    try {
+      // Optimistic: allocate from the balances as they read now, write everything, and reserve last. The
+      // ledger then locks only the balances chosen, only until commit, and refuses if one fell short
+      // meanwhile: everything since the savepoint is undone and the locked path below runs instead.
+      await tx.transaction(async (sp) => {
+        const allocations = await planAllocations(sp, tenantId, needsOf(toWrite));
+        const inserted = await insertOrders(sp, tenantId, userId, toWrite, numberOf, customerOf, fulfillmentOf(toWrite, allocations));
+        if (inserted.size !== toWrite.length) throw new ImportRaced();
+        await insertLines(sp, tenantId, toWrite, allocations);
+        await recordCreated(sp, tenantId, userId, toWrite);
+        await reserveAllocations(sp, tenantId, allocations, userId);
       });
-    });
-    await tx.execute(sql`
-      INSERT INTO order_lines (tenant_id, id, order_id, line_no, sku_text, sku_id, quantity, price, discount, tax, total, name, requested_iloc_id,
-        shipping_address, qty_allocated, qty_backordered)
-      SELECT ${tenantId}::uuid, x.id, x.o, x.n, x.t, x.s, x.q, x.p, x.d, x.x, x.tt, x.name, x.i, x.a, x.qa, x.qb
-      FROM jsonb_to_recordset(${JSON.stringify(lineRows)}::jsonb)
-        AS x(id uuid, o uuid, n int, t text, s uuid, q int, p numeric, d numeric, x numeric, tt numeric, name text, i uuid, a jsonb, qa int, qb int)`);
-    await insertNewAllocations(tx, tenantId, allocations);
-
-    // The allowance is taken here, at the end, next to the numbers: its row lock is held only for the commit.
+    } catch (err) {
+      if (!(err instanceof ImportRaced) && !isInsufficientStock(err)) throw err;
+      // Locked: the orders first (a concurrent import of the same external ids may have won them), then
+      // every balance the lines could draw on locked in (sku, iloc) order and allocated under the locks.
+      const inserted = await insertOrders(tx, tenantId, userId, toWrite, numberOf, customerOf, null);
+      fresh = toWrite.filter((p) => inserted.has(p.id));
+      const won = toWrite.filter((p) => !inserted.has(p.id));
+      if (won.length) for (const [k, row] of await findExisting(tx, tenantId, won)) existing.set(k, row);
+      const allocations = await reserveForLines(tx, tenantId, needsOf(fresh), userId);
+      await insertLines(tx, tenantId, fresh, allocations);
+      const fulfillment = fulfillmentOf(fresh, allocations);
+      await tx.execute(sql`
+        UPDATE orders o SET fulfillment_status = x.f
+        FROM jsonb_to_recordset(${JSON.stringify(fresh.map((p) => ({ id: p.id, f: fulfillment.get(p.id) })))}::jsonb) AS x(id uuid, f text)
+        WHERE o.tenant_id = ${tenantId}::uuid AND o.id = x.id AND o.fulfillment_status IS DISTINCT FROM x.f`);
+      await recordCreated(tx, tenantId, userId, fresh);
+    }
+    // The allowance is taken last: its row lock is held only for the commit.
     await consumeOrders(tx, tenantId, allowance, fresh.length);
-    const numbers = await takeOrderNumbers(tx, tenantId, fresh.length);
-    const finals = fresh.map((p, i) => {
-      const units = p.totals.units;
-      const allocated = allocatedPerOrder.get(p.id) ?? 0;
-      const fulfillment = p.status !== 'open' && p.status !== 'on_hold' ? 'unallocated'
-        : allocated >= units && units > 0 ? 'allocated' : allocated > 0 ? 'partially_allocated' : 'backordered';
-      return { id: p.id, number: numbers[i]!, f: fulfillment };
-    });
-    await tx.execute(sql`
-      UPDATE orders o SET number = x.number, fulfillment_status = x.f
-      FROM jsonb_to_recordset(${JSON.stringify(finals)}::jsonb) AS x(id uuid, number text, f text)
-      WHERE o.tenant_id = ${tenantId}::uuid AND o.id = x.id`);
-    fresh.forEach((p, i) => (numberOf.set(p.id, finals[i]!.number)));
-
-    await recordStatusEvents(tx, tenantId, fresh.map((p) => ({
-      subjectType: 'order', subjectId: p.id, action: 'create', from: null, to: p.status, userId,
-      data: { channel: p.channel, ...(p.errorCode ? { error_code: p.errorCode, error_message: p.errorMessage } : {}), ...(p.holdUntil ? { hold_until: p.holdUntil } : {}) },
-    })));
-    const holds = fresh.filter((p) => p.status === 'on_hold' && p.holdUntil);
-    await enqueueJobs(tx, tenantId, holds.map((p) => ({
-      kind: RELEASE_HOLD_JOB, payload: { order_id: p.id, hold_until: p.holdUntil }, runAt: new Date(p.holdUntil!), dedupeKey: `${p.id}|${p.holdUntil}`, userId,
-    })));
   }
+  const inserted = new Set(fresh.map((p) => p.id));
 
   const results: (CreateResult | RefusedResult)[] = [];
   const byIndex = new Map(prepared.map((p) => [p.index, p]));
@@ -284,7 +349,7 @@ async function createOrdersWithin(tx: Tx, tenantId: string, userId: string | nul
       const duplicate = byIndex.get(index) === undefined;
       results.push({ index, id: p.id, number: numberOf.get(p.id)!, status: p.status, error_code: p.errorCode, error_message: p.errorMessage, duplicate });
     } else {
-      const e = existing.get(`${p.channel}\u0000${p.externalId}`)!;
+      const e = existing.get(keyOf(p))!;
       results.push({ index, id: e.id, number: e.number, status: e.status, error_code: e.error_code, error_message: e.error_message, duplicate: true });
     }
   }

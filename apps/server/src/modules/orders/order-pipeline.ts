@@ -48,11 +48,8 @@ export async function lookupSkus(tx: Tx, tenantId: string, orders: TOrderInput[]
   const skus = new Map<string, LineSku>();
   const exclusive: ExclusiveMethods = new Map();
   if (ids.length === 0) return { skus, exclusive };
-  const statuses = await queryRows<{ id: string; status: string }>(tx, sql`
-    SELECT id, status FROM skus WHERE tenant_id = ${tenantId}::uuid AND id = ANY(${uuidArray(ids)})`);
-  const statusOf = new Map(statuses.map((s) => [s.id, s.status]));
   for (const [code, r] of resolved) {
-    skus.set(code, { skuId: r.id, sku: r.sku, status: statusOf.get(r.id) ?? 'active', holderId: r.holderId, factor: r.factor });
+    skus.set(code, { skuId: r.id, sku: r.sku, status: r.status, holderId: r.holderId, factor: r.factor });
   }
   const methods = await queryRows<{ sku_id: string; ship_method: string }>(tx, sql`
     SELECT ps.sku_id, pm.ship_method FROM package_skus ps

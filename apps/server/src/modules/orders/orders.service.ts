@@ -30,10 +30,11 @@ export const getOrderEvents = (ctx: TenantCtx, id: string, query: TListQuery) =>
 
 /** POST /orders: one order through the pipeline; the same (channel, external id) again answers the existing order. */
 export async function createOrder(ctx: TenantCtx, input: TOrderInput) {
-  return withOrderLimitNotice(ctx, () => withTenant(ctx, async (tx) => {
-    const [result] = await createOrders(tx, ctx.tenantId, ctx.principal.userId, [input]);
-    return { order: await getOrderTx(tx, ctx.tenantId, result!.id, ctx.principal.permissions), duplicate: result!.duplicate };
-  }));
+  const [result] = await withOrderLimitNotice(ctx, () => withTenant(ctx, (tx) => createOrders(tx, ctx.tenantId, ctx.principal.userId, [input])));
+  // Read back after the commit: the creating transaction ends holding the rows every import of the company
+  // queues for (reserved balances, the allowance), so it should not also spend the read in them.
+  const order = await withTenant(ctx, (tx) => getOrderTx(tx, ctx.tenantId, result!.id, ctx.principal.permissions));
+  return { order, duplicate: result!.duplicate };
 }
 
 export type BatchResult = Omit<CreateResult | RefusedResult, 'error_message'> | { index: number; errors: Record<string, string[]> };

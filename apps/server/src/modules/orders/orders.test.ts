@@ -164,6 +164,28 @@ describe('POST /orders: the import pipeline', () => {
     }
   });
 
+  it("takes numbers from the company's own sequence: increasing in a batch, continuing after a raised floor; a new company starts at 1001", async () => {
+    const sku = await stockedSku(t, world, acme, [20]);
+    const batch = await t.app.inject({
+      method: 'POST', url: '/api/1.0/orders/batch', headers: acme,
+      payload: { orders: [1, 2, 3].map(() => orderBody([{ sku: sku.code, quantity: 1 }])) },
+    });
+    const numbers = batch.json<{ data: { number: string }[] }>().data.map((r) => Number(r.number.slice(3)));
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+    expect(new Set(numbers).size).toBe(3);
+    // A history loaded from elsewhere ends at 90,000: the next order comes after it, and the floor never goes down.
+    await t.database.ownerExec(`SELECT raise_order_number_floor('${world.acme}', 90000)`);
+    await t.database.ownerExec(`SELECT raise_order_number_floor('${world.acme}', 10)`);
+    const next = (await createOrder(t, acme, orderBody([{ sku: sku.code, quantity: 1 }]))).json<{ data: Order }>().data;
+    expect(next.number).toBe('AC-90001');
+
+    const [made] = await t.database.ownerExec(`INSERT INTO companies (name, schema_suffix) VALUES ('Sequence Test', '${uniq('seq')}') RETURNING id`);
+    const sequence = `order_number_${String(made!.id).replaceAll('-', '')}`;
+    expect(await t.database.ownerExec(`SELECT last_value::int, is_called FROM ${sequence}`)).toEqual([{ last_value: 1001, is_called: false }]);
+    await t.database.ownerExec(`DELETE FROM companies WHERE id = '${String(made!.id)}'`);
+    expect(await t.database.ownerExec(`SELECT to_regclass('${sequence}') IS NULL AS gone`)).toEqual([{ gone: true }]);
+  });
+
   it('refuses wrong types with 422 and writes nothing', async () => {
     const before = await countRows(t, 'orders');
     for (const body of [
