@@ -88,6 +88,22 @@ describe('POST /orders: the import pipeline', () => {
     expect(await balanceOf(t, world.acme, sku.id, world.ilocs[0]!)).toMatchObject({ reserved: 2 });
   });
 
+  it('the same order sent eight times at once is one order, reserved once (on PostgreSQL the losers wait for the winner, undo their work and answer it)', async () => {
+    const sku = await stockedSku(t, world, acme, [10, 0]);
+    const body = orderBody([{ sku: sku.code, quantity: 3 }]);
+    // A returning buyer: no customer insert queues the eight before they reach the order insert.
+    expect((await createOrder(t, acme, { ...orderBody([{ sku: sku.code, quantity: 1 }]), customer: body.customer })).statusCode).toBe(201);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => createOrder(t, acme, body)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 201]);
+    const ids = new Set(answers.map((a) => a.json<{ data: Order }>().data.id));
+    expect(ids.size).toBe(1);
+    expect(answers.filter((a) => a.json<{ duplicate?: boolean }>().duplicate)).toHaveLength(7);
+    const [stored] = await t.database.ownerExec(`SELECT count(*)::int AS n FROM orders WHERE external_id = '${body.external_id}'`);
+    expect(stored).toEqual({ n: 1 });
+    expect(await balanceOf(t, world.acme, sku.id, world.ilocs[0]!)).toMatchObject({ good: 10, reserved: 4 });
+    expect(await ledgerViolations(t)).toEqual([]);
+  });
+
   const problem = async (body: object) => (await createOrder(t, acme, body)).json<{ data: Order }>().data;
 
   it('keeps failing orders in error with the spec 8 codes and a human message', async () => {
