@@ -92,7 +92,6 @@ export async function verifyImport(ctx: ScenarioContext, tenantId: string, tag: 
       count(*) FILTER (WHERE fulfillment_status = 'allocated')::int AS allocated,
       count(*) FILTER (WHERE fulfillment_status = 'partially_allocated')::int AS partially_allocated,
       count(*) FILTER (WHERE fulfillment_status = 'backordered')::int AS backordered,
-      count(*) FILTER (WHERE number LIKE 'new-%')::int AS unnumbered,
       count(DISTINCT number)::int AS numbers
     FROM orders WHERE tenant_id = $1 AND channel = 'shopify' AND external_id LIKE $2`, [tenantId, like]);
   const [units] = await q(`
@@ -118,7 +117,6 @@ export async function verifyImport(ctx: ScenarioContext, tenantId: string, tag: 
   if (answered === 0) problems.push('no order answered');
   else if (open / answered < MIN_OPEN_SHARE) problems.push(`only ${open} of ${answered} answered orders are open`);
   if (run.tally.duplicate) problems.push(`${run.tally.duplicate} answers were duplicates: the external ids were not unique`);
-  if (Number(orders?.unnumbered) > 0) problems.push(`${String(orders?.unnumbered)} orders kept their provisional number`);
   if (Number(orders?.numbers) !== Number(orders?.orders)) problems.push('order numbers are not unique');
   if (Number(units?.allocated) === 0) problems.push('nothing was allocated');
   if (Number(reserved?.balances_reserved) !== Number(reserved?.allocation_holder_units)) {

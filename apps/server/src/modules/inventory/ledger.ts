@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { addBuckets, isValidBalance, ZERO_BUCKETS, type AdjustableBucket, type BucketQuantities, type MovementReason } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
-import { fieldError, notFound } from '../../platform/http/errors';
+import { DomainError, fieldError, notFound } from '../../platform/http/errors';
 import { HOLDER_OF_S, SYNSET_OF_S } from './holder-sql';
 import { queryRows } from '../../platform/db/rows';
 
@@ -71,7 +71,17 @@ const bucketsOf = (b: BalanceRow): BucketQuantities => ({
   good: b.qtyGood, hold: b.qtyHold, hurt: b.qtyHurt, in_transit: b.qtyInTransit, reserved: b.qtyReserved,
 });
 const pairKey = (skuId: string, ilocId: string) => `${skuId}|${ilocId}`;
-const insufficient = (field = 'quantity') => fieldError(field, INSUFFICIENT_STOCK);
+/**
+ * A movement would take a bucket or the availability below zero: a 422 at the field, and a type callers
+ * that can recover (an optimistic reservation, a transfer reporting its shortages) catch by.
+ */
+export class InsufficientStockError extends DomainError {
+  constructor(field = 'quantity') {
+    super('VALIDATION', INSUFFICIENT_STOCK, { errors: { [field]: [INSUFFICIENT_STOCK] } });
+  }
+}
+
+const insufficient = (field = 'quantity') => new InsufficientStockError(field);
 const isZero = (d: BucketQuantities) => !d.good && !d.hold && !d.hurt && !d.in_transit && !d.reserved;
 
 /** A balance row must exist before it can grow; one that only shrinks may be absent (then it is too small anyway). */

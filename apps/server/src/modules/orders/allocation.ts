@@ -114,7 +114,7 @@ export async function planAllocations(tx: Tx, tenantId: string, lines: LineNeed[
 
 /**
  * Reserves allocations through the ledger (reason 'reserve', reference the order). The ledger locks the
- * balances in (sku_id, iloc_id) order and throws INSUFFICIENT_STOCK when one no longer has the units.
+ * balances in (sku_id, iloc_id) order and throws InsufficientStockError when one no longer has the units.
  */
 export async function reserveAllocations(tx: Tx, tenantId: string, allocations: Allocation[], userId: string | null): Promise<void> {
   if (allocations.length === 0) return;

@@ -7,8 +7,7 @@ import { queryRows } from '../../platform/db/rows';
 import { recordStatusEvents } from '../../platform/db/status-events';
 import { enqueueJobs } from '../../platform/jobs/jobs';
 import { insertNewAllocations, planAllocations, reserveAllocations, reserveForLines, type Allocation, type LineNeed } from './allocation';
-import { DomainError } from '../../platform/http/errors';
-import { INSUFFICIENT_STOCK } from '../inventory/ledger';
+import { InsufficientStockError } from '../inventory/ledger';
 import { checkOrder, lookupSkus, type HookContext } from './order-pipeline';
 import { takeOrderNumbers } from './order-numbers';
 import { linkCustomers } from './order-customers';
@@ -103,38 +102,15 @@ export async function createOrdersPartial(tx: Tx, tenantId: string, userId: stri
   return createOrdersWithin(tx, tenantId, userId, inputs, true);
 }
 
-/**
- * The allowance check, before any work: orders beyond the period's remaining allowance are refused in input
- * order. A duplicate of an existing order costs nothing (it answers that order), so when there is not room
- * for every candidate the existing ones are looked up first. No subscription refuses everything (402).
- */
-async function refuseBeyondAllowance(tx: Tx, tenantId: string, candidates: { index: number; channel: string; externalId: string | null }[], partial: boolean) {
-  const allowance = await readOrderAllowance(tx, tenantId);
-  const refused = new Set<number>();
-  if (candidates.length <= allowance.remaining) return { allowance, refused };
-  const keyed = candidates.filter((c) => c.externalId).map((c) => ({ c: c.channel, e: c.externalId }));
-  const existing = new Set(keyed.length ? (await queryRows<{ channel: string; external_id: string }>(tx, sql`
-    SELECT o.channel, o.external_id FROM jsonb_to_recordset(${JSON.stringify(keyed)}::jsonb) AS k(c text, e text)
-    JOIN orders o ON o.tenant_id = ${tenantId}::uuid AND o.channel = k.c AND o.external_id = k.e`)).map((r) => `${r.channel}\u0000${r.external_id}`) : []);
-  let room = allowance.remaining;
-  for (const c of candidates) {
-    if (c.externalId && existing.has(`${c.channel}\u0000${c.externalId}`)) continue;
-    if (room > 0) room--;
-    else refused.add(c.index);
-  }
-  if (refused.size === 0) return { allowance, refused };
-  if (!partial || allowance.status === 'none') throw allowanceError(allowance);
-  // Some are created and the transaction commits: the first refusal of the period is announced with it.
-  await notifyOrderLimitReached(tx, tenantId, allowance);
-  return { allowance, refused };
-}
+/** An order as a channel names it: (channel, external id); the index is its place in the call. */
+interface Keyed { index: number; channel: string; externalId: string | null }
 
 type ExistingOrder = { id: string; number: string; status: OrderStatus; error_code: OrderErrorCode | null; error_message: string | null };
 
 const keyOf = (p: { channel: string; externalId: string | null }) => `${p.channel}\u0000${p.externalId ?? ''}`;
 
 /** The orders already stored under the candidates' (channel, external id), by key. */
-async function findExisting(tx: Tx, tenantId: string, candidates: Prepared[]): Promise<Map<string, ExistingOrder>> {
+async function findExisting(tx: Tx, tenantId: string, candidates: Keyed[]): Promise<Map<string, ExistingOrder>> {
   const keyed = candidates.filter((c) => c.externalId).map((c) => ({ c: c.channel, e: c.externalId }));
   const found = new Map<string, ExistingOrder>();
   if (keyed.length === 0) return found;
@@ -144,6 +120,28 @@ async function findExisting(tx: Tx, tenantId: string, candidates: Prepared[]): P
     JOIN orders o ON o.tenant_id = ${tenantId}::uuid AND o.channel = k.c AND o.external_id = k.e`);
   for (const r of rows) found.set(keyOf({ channel: r.channel, externalId: r.external_id }), r);
   return found;
+}
+
+/**
+ * The allowance check, before any work: orders beyond the period's remaining allowance are refused in input
+ * order. A duplicate of an existing order costs nothing (it answers that order). No subscription refuses
+ * everything (402).
+ */
+async function refuseBeyondAllowance(tx: Tx, tenantId: string, candidates: Keyed[], existing: Map<string, ExistingOrder>, partial: boolean) {
+  const allowance = await readOrderAllowance(tx, tenantId);
+  const refused = new Set<number>();
+  if (candidates.length <= allowance.remaining) return { allowance, refused };
+  let room = allowance.remaining;
+  for (const c of candidates) {
+    if (c.externalId && existing.has(keyOf(c))) continue;
+    if (room > 0) room--;
+    else refused.add(c.index);
+  }
+  if (refused.size === 0) return { allowance, refused };
+  if (!partial || allowance.status === 'none') throw allowanceError(allowance);
+  // Some are created and the transaction commits: the first refusal of the period is announced with it.
+  await notifyOrderLimitReached(tx, tenantId, allowance);
+  return { allowance, refused };
 }
 
 /** What the valid orders' lines need reserved (held orders keep their reservation through the hold), in import order. */
@@ -164,8 +162,6 @@ function fulfillmentOf(orders: Prepared[], allocations: Allocation[]): Map<strin
 
 /** A concurrent import stored one of these orders (same channel + external id) after we looked. */
 class ImportRaced extends Error {}
-
-const isInsufficientStock = (err: unknown) => err instanceof DomainError && err.message === INSUFFICIENT_STOCK;
 
 /**
  * Inserts the orders with their numbers, skipping any a concurrent import stored first (idempotency on
@@ -266,7 +262,9 @@ async function createOrdersWithin(tx: Tx, tenantId: string, userId: string | nul
     }
     candidates.push({ index, raw, channel, externalId });
   }
-  const { allowance, refused } = await refuseBeyondAllowance(tx, tenantId, candidates, partial);
+  // Orders imported before (same channel + external id) answer what exists and cost no allowance.
+  const existing = await findExisting(tx, tenantId, candidates);
+  const { allowance, refused } = await refuseBeyondAllowance(tx, tenantId, candidates, existing, partial);
   const admitted = refused.size ? candidates.filter((c) => !refused.has(c.index)) : candidates;
   const lookup = await lookupSkus(tx, tenantId, admitted.map((c) => c.raw));
 
@@ -294,47 +292,46 @@ async function createOrdersWithin(tx: Tx, tenantId: string, userId: string | nul
   const customerIds = await linkCustomers(tx, tenantId, prepared.map((p) => p.input));
   const customerOf = new Map(prepared.map((p, i) => [p.id, customerIds[i] ?? null] as const));
 
-  // Orders imported before (same channel + external id) answer what exists; only the rest are written.
-  const existing = await findExisting(tx, tenantId, prepared);
-  let fresh = prepared.filter((p) => !p.externalId || !existing.has(keyOf(p)));
+  const fresh = prepared.filter((p) => !p.externalId || !existing.has(keyOf(p)));
   const numbers = await takeOrderNumbers(tx, tenantId, fresh.length);
   const numberOf = new Map(fresh.map((p, i) => [p.id, numbers[i]!] as const));
 
+  // The new orders actually written: all of them, unless a concurrent import stored some first.
+  let written = fresh;
   if (fresh.length) {
-    const toWrite = fresh;
     try {
       // Optimistic: allocate from the balances as they read now, write everything, and reserve last. The
       // ledger then locks only the balances chosen, only until commit, and refuses if one fell short
       // meanwhile: everything since the savepoint is undone and the locked path below runs instead.
       await tx.transaction(async (sp) => {
-        const allocations = await planAllocations(sp, tenantId, needsOf(toWrite));
-        const inserted = await insertOrders(sp, tenantId, userId, toWrite, numberOf, customerOf, fulfillmentOf(toWrite, allocations));
-        if (inserted.size !== toWrite.length) throw new ImportRaced();
-        await insertLines(sp, tenantId, toWrite, allocations);
-        await recordCreated(sp, tenantId, userId, toWrite);
+        const allocations = await planAllocations(sp, tenantId, needsOf(fresh));
+        const inserted = await insertOrders(sp, tenantId, userId, fresh, numberOf, customerOf, fulfillmentOf(fresh, allocations));
+        if (inserted.size !== fresh.length) throw new ImportRaced();
+        await insertLines(sp, tenantId, fresh, allocations);
+        await recordCreated(sp, tenantId, userId, fresh);
         await reserveAllocations(sp, tenantId, allocations, userId);
       });
     } catch (err) {
-      if (!(err instanceof ImportRaced) && !isInsufficientStock(err)) throw err;
+      if (!(err instanceof ImportRaced) && !(err instanceof InsufficientStockError)) throw err;
       // Locked: the orders first (a concurrent import of the same external ids may have won them), then
       // every balance the lines could draw on locked in (sku, iloc) order and allocated under the locks.
-      const inserted = await insertOrders(tx, tenantId, userId, toWrite, numberOf, customerOf, null);
-      fresh = toWrite.filter((p) => inserted.has(p.id));
-      const won = toWrite.filter((p) => !inserted.has(p.id));
+      const inserted = await insertOrders(tx, tenantId, userId, fresh, numberOf, customerOf, null);
+      written = fresh.filter((p) => inserted.has(p.id));
+      const won = fresh.filter((p) => !inserted.has(p.id));
       if (won.length) for (const [k, row] of await findExisting(tx, tenantId, won)) existing.set(k, row);
-      const allocations = await reserveForLines(tx, tenantId, needsOf(fresh), userId);
-      await insertLines(tx, tenantId, fresh, allocations);
-      const fulfillment = fulfillmentOf(fresh, allocations);
+      const allocations = await reserveForLines(tx, tenantId, needsOf(written), userId);
+      await insertLines(tx, tenantId, written, allocations);
+      const fulfillment = fulfillmentOf(written, allocations);
       await tx.execute(sql`
         UPDATE orders o SET fulfillment_status = x.f
-        FROM jsonb_to_recordset(${JSON.stringify(fresh.map((p) => ({ id: p.id, f: fulfillment.get(p.id) })))}::jsonb) AS x(id uuid, f text)
+        FROM jsonb_to_recordset(${JSON.stringify(written.map((p) => ({ id: p.id, f: fulfillment.get(p.id) })))}::jsonb) AS x(id uuid, f text)
         WHERE o.tenant_id = ${tenantId}::uuid AND o.id = x.id AND o.fulfillment_status IS DISTINCT FROM x.f`);
-      await recordCreated(tx, tenantId, userId, fresh);
+      await recordCreated(tx, tenantId, userId, written);
     }
     // The allowance is taken last: its row lock is held only for the commit.
-    await consumeOrders(tx, tenantId, allowance, fresh.length);
+    await consumeOrders(tx, tenantId, allowance, written.length);
   }
-  const inserted = new Set(fresh.map((p) => p.id));
+  const inserted = new Set(written.map((p) => p.id));
 
   const results: (CreateResult | RefusedResult)[] = [];
   const byIndex = new Map(prepared.map((p) => [p.index, p]));

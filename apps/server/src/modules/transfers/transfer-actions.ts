@@ -5,8 +5,8 @@ import { recordStatusEvent } from '../../platform/db/status-events';
 import { withTenant } from '../../platform/db/tenant';
 import { queryRows } from '../../platform/db/rows';
 import type { TenantCtx } from '../../platform/http/context';
-import { assertId, DomainError, invalidTransition } from '../../platform/http/errors';
-import { applyMovementBatch, INSUFFICIENT_STOCK } from '../inventory/ledger';
+import { assertId, invalidTransition } from '../../platform/http/errors';
+import { applyMovementBatch, InsufficientStockError } from '../inventory/ledger';
 import { HOLDER_OF_S, SYNSET_OF_S } from '../inventory/holder-sql';
 import { cancelDraftShipments, hasShipmentInTransit, releaseTransferReservations } from './transfer-progress';
 import { answerTransfer, lockTransferRow } from './transfers.service';
@@ -73,7 +73,7 @@ async function confirm(tx: Tx, ctx: TenantCtx, t: TransferRow): Promise<void> {
         })));
       });
     } catch (err) {
-      if (!(err instanceof DomainError && err.message === INSUFFICIENT_STOCK)) throw err;
+      if (!(err instanceof InsufficientStockError)) throw err;
       short = await shortages(tx, ctx.tenantId, t);
       if (!short.length) short = ['the stock changed while reserving; try again'];
     }

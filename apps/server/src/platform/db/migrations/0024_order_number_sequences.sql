@@ -15,21 +15,25 @@ CREATE FUNCTION order_number_sequence(t uuid) RETURNS text LANGUAGE sql IMMUTABL
   SELECT 'order_number_' || replace(t::text, '-', '')
 $$;
 
-CREATE FUNCTION order_number_sequence_create() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
+-- A company's sequence starting at `start` (no-op when it has one).
+CREATE FUNCTION order_number_sequence_create(t uuid, start bigint) RETURNS void LANGUAGE plpgsql SECURITY DEFINER
 SET search_path = public, pg_temp AS $$
 BEGIN
-  EXECUTE format('CREATE SEQUENCE IF NOT EXISTS %I AS bigint START WITH 1001', order_number_sequence(NEW.id));
-  RETURN NULL;
+  EXECUTE format('CREATE SEQUENCE IF NOT EXISTS %I AS bigint START WITH %s', order_number_sequence(t), start);
 END $$;
-CREATE TRIGGER companies_order_number_sequence_create AFTER INSERT ON companies FOR EACH ROW EXECUTE FUNCTION order_number_sequence_create();
 
-CREATE FUNCTION order_number_sequence_drop() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
+-- One trigger for both ends of a company's life: its sequence is made with it and goes with it.
+CREATE FUNCTION companies_order_number_sequence() RETURNS trigger LANGUAGE plpgsql SECURITY DEFINER
 SET search_path = public, pg_temp AS $$
 BEGIN
-  EXECUTE format('DROP SEQUENCE IF EXISTS %I', order_number_sequence(OLD.id));
+  IF TG_OP = 'INSERT' THEN
+    PERFORM order_number_sequence_create(NEW.id, 1001);
+  ELSE
+    EXECUTE format('DROP SEQUENCE IF EXISTS %I', order_number_sequence(OLD.id));
+  END IF;
   RETURN NULL;
 END $$;
-CREATE TRIGGER companies_order_number_sequence_drop AFTER DELETE ON companies FOR EACH ROW EXECUTE FUNCTION order_number_sequence_drop();
+CREATE TRIGGER companies_order_number_sequence AFTER INSERT OR DELETE ON companies FOR EACH ROW EXECUTE FUNCTION companies_order_number_sequence();
 
 -- order_counters is under forced row-level security: each company's counter is read as that tenant.
 DO $$
@@ -40,7 +44,7 @@ BEGIN
   FOR c IN SELECT id FROM companies LOOP
     PERFORM set_config('app.tenant_id', c.id::text, true);
     SELECT coalesce(max(last_value), 1000) + 1 INTO start FROM order_counters WHERE tenant_id = c.id AND name = 'order';
-    EXECUTE format('CREATE SEQUENCE IF NOT EXISTS %I AS bigint START WITH %s', order_number_sequence(c.id), coalesce(start, 1001));
+    PERFORM order_number_sequence_create(c.id, start);
   END LOOP;
   PERFORM set_config('app.tenant_id', '', true);
 END $$;
@@ -68,5 +72,5 @@ BEGIN
   END IF;
 END $$;
 
-REVOKE ALL ON FUNCTION take_order_numbers(uuid, int), raise_order_number_floor(uuid, bigint) FROM PUBLIC;
+REVOKE ALL ON FUNCTION order_number_sequence_create(uuid, bigint), take_order_numbers(uuid, int), raise_order_number_floor(uuid, bigint) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION take_order_numbers(uuid, int) TO {{app_role}};
