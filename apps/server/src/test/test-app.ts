@@ -65,6 +65,8 @@ export interface TestApp {
   app: FastifyInstance;
   runtime: Runtime;
   database: Database;
+  /** The database's URL on PostgreSQL (tests that need a second session of their own); undefined on PGlite. */
+  url?: string;
   smtp: SmtpSink;
   config: Config;
   /** Signs in with the password grant and answers the token response. */
@@ -97,6 +99,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     app,
     runtime,
     database: clone.database,
+    url: clone.url,
     smtp: runtime.smtpSink!,
     config,
     login,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/rows';
@@ -39,65 +40,93 @@ export interface CustomerMatch {
 const hasAddress = (a: CustomerMatchAddress | null | undefined): a is CustomerMatchAddress =>
   !!a && Object.values(a).some((v) => typeof v === 'string' && v.trim() !== '');
 
+/** A customer an import will create: its id is chosen now so that orders can name it before it is stored. */
+export interface NewCustomer {
+  id: string;
+  key: string;
+  entry: CustomerMatch;
+}
+
+export interface CustomerPlan {
+  /** The customer id per entry (null: no e-mail to match on); a new customer's id is provisional until stored. */
+  ids: (string | null)[];
+  /** The customers to create, one per e-mail not seen yet, sorted by e-mail. */
+  fresh: NewCustomer[];
+}
+
+const emailKey = (e: CustomerMatch) => {
+  const email = clean(e.customer.email);
+  return email && email.length <= 254 && email.includes('@') ? email.toLowerCase() : null;
+};
+
 /**
- * Finds or creates customers by e-mail (case-insensitive), set-based for a whole import batch: one select
- * of those that exist, one insert of the rest that skips e-mails taken meanwhile, the new customers' default
- * shipping addresses. Answers the customer id per entry, null for an entry without an e-mail. An existing
- * customer is never changed.
- *
- * Safe under concurrency: many imports with the same e-mail at once make one customer. The insert skips
- * on the unique index (tenant_id, email_key) — waiting for a concurrent insert of the same key to commit
- * or roll back — and a select that follows, a new statement under READ COMMITTED, sees the winner.
- * E-mails are inserted in sorted order, so two batches naming the same customers wait in one order.
- * Runs in the caller's transaction (withTenant), which sets the tenant row-level security checks.
+ * Phase one of finding or creating customers by e-mail (case-insensitive), set-based for a whole import
+ * batch: one select of those that exist; every other e-mail gets a new customer id, to be stored later by
+ * storeNewCustomers. Nothing is written, so nothing is locked: an import can name the new customers in its
+ * orders and store them at the end of its transaction, where the wait for a concurrent import creating the
+ * same customer is short (the orders' customer foreign key is deferrable for that).
  */
-export async function matchCustomersByEmail(tx: Tx, tenantId: string, entries: CustomerMatch[]): Promise<(string | null)[]> {
-  const keyOf = (e: CustomerMatch) => {
-    const email = clean(e.customer.email);
-    return email && email.length <= 254 && email.includes('@') ? email.toLowerCase() : null;
-  };
+export async function planCustomersByEmail(tx: Tx, tenantId: string, entries: CustomerMatch[]): Promise<CustomerPlan> {
   const first = new Map<string, CustomerMatch>();
   for (const e of entries) {
-    const key = keyOf(e);
+    const key = emailKey(e);
     if (key && !first.has(key)) first.set(key, e);
   }
-  if (first.size === 0) return entries.map(() => null);
-  // Most imported orders come from returning customers: look them up first, and insert only the e-mails
-  // not seen yet (the insert is what waits on a concurrent import creating the same customer).
+  if (first.size === 0) return { ids: entries.map(() => null), fresh: [] };
   const keys = [...first.keys()];
   const found = await queryRows<{ id: string; email_key: string }>(tx, sql`
     SELECT id, email_key FROM customers WHERE tenant_id = ${tenantId}::uuid AND email_key = ANY(${textArray(keys)}::text[])`);
-  const seen = new Set(found.map((f) => f.email_key));
-  const rows = keys.filter((k) => !seen.has(k)).sort().map((key, n) => {
-    const e = first.get(key)!;
-    return {
-      n, key, email: clean(e.customer.email), first_name: clean(e.customer.first_name), last_name: clean(e.customer.last_name),
-      phone: clean(e.customer.phone), company: clean(e.customer.company),
-    };
-  });
-  if (rows.length) {
-    const created = await queryRows<{ id: string; email_key: string }>(tx, sql`
-      INSERT INTO customers (tenant_id, first_name, last_name, email, phone, company)
-      SELECT ${tenantId}::uuid, x.first_name, x.last_name, x.email, x.phone, x.company
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(n int, key text, email text, first_name text, last_name text, phone text, company text)
-      ORDER BY x.n
-      ON CONFLICT (tenant_id, email_key) DO NOTHING
-      RETURNING id, email_key`);
-    await insertDefaultAddresses(tx, tenantId, created.map((c) => ({ customerId: c.id, address: first.get(c.email_key)?.address })));
-    found.push(...created);
-    // A key another import created meanwhile: its insert committed before ours skipped, so a new statement sees it.
-    const made = new Set(created.map((c) => c.email_key));
-    const missing = rows.map((r) => r.key).filter((k) => !made.has(k));
-    if (missing.length) {
-      found.push(...await queryRows<{ id: string; email_key: string }>(tx, sql`
-        SELECT id, email_key FROM customers WHERE tenant_id = ${tenantId}::uuid AND email_key = ANY(${textArray(missing)}::text[])`));
+  const idOf = new Map(found.map((f) => [f.email_key, f.id]));
+  const fresh = keys.filter((k) => !idOf.has(k)).sort().map((key) => ({ id: randomUUID(), key, entry: first.get(key)! }));
+  for (const f of fresh) idOf.set(f.key, f.id);
+  return { ids: entries.map((e) => idOf.get(emailKey(e) ?? '') ?? null), fresh };
+}
+
+/**
+ * Phase two: stores the planned customers (with their default shipping addresses) in e-mail order, skipping
+ * an e-mail a concurrent import created meanwhile — the insert waits for that import to commit or roll back
+ * on the unique index (tenant_id, email_key), and a select that follows, a new statement under READ
+ * COMMITTED, sees the winner. Answers planned id → the winner's id for those; the caller points what it
+ * wrote at the winner. Safe under concurrency: many imports with the same e-mail at once make one customer.
+ * Runs in the caller's transaction (withTenant), which sets the tenant row-level security checks.
+ */
+export async function storeNewCustomers(tx: Tx, tenantId: string, fresh: NewCustomer[]): Promise<Map<string, string>> {
+  const replaced = new Map<string, string>();
+  if (fresh.length === 0) return replaced;
+  const rows = fresh.map((f, n) => ({
+    n, id: f.id, email: clean(f.entry.customer.email), first_name: clean(f.entry.customer.first_name), last_name: clean(f.entry.customer.last_name),
+    phone: clean(f.entry.customer.phone), company: clean(f.entry.customer.company),
+  }));
+  const created = new Set((await queryRows<{ id: string }>(tx, sql`
+    INSERT INTO customers (tenant_id, id, first_name, last_name, email, phone, company)
+    SELECT ${tenantId}::uuid, x.id, x.first_name, x.last_name, x.email, x.phone, x.company
+    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(n int, id uuid, email text, first_name text, last_name text, phone text, company text)
+    ORDER BY x.n
+    ON CONFLICT (tenant_id, email_key) DO NOTHING
+    RETURNING id`)).map((r) => r.id));
+  await insertDefaultAddresses(tx, tenantId, fresh.filter((f) => created.has(f.id)).map((f) => ({ customerId: f.id, address: f.entry.address })));
+  const lost = fresh.filter((f) => !created.has(f.id));
+  if (lost.length) {
+    const winners = new Map((await queryRows<{ id: string; email_key: string }>(tx, sql`
+      SELECT id, email_key FROM customers WHERE tenant_id = ${tenantId}::uuid AND email_key = ANY(${textArray(lost.map((f) => f.key))}::text[])`))
+      .map((w) => [w.email_key, w.id]));
+    for (const f of lost) {
+      const winner = winners.get(f.key);
+      if (!winner) throw new Error(`storeNewCustomers: no customer for ${f.key} after the insert conflicted`);
+      replaced.set(f.id, winner);
     }
   }
-  const idOf = new Map(found.map((f) => [f.email_key, f.id]));
-  return entries.map((e) => {
-    const key = keyOf(e);
-    return key ? (idOf.get(key) ?? null) : null;
-  });
+  return replaced;
+}
+
+/**
+ * Finds or creates customers by e-mail in one go (planCustomersByEmail then storeNewCustomers). Answers the
+ * customer id per entry, null for an entry without an e-mail. An existing customer is never changed.
+ */
+export async function matchCustomersByEmail(tx: Tx, tenantId: string, entries: CustomerMatch[]): Promise<(string | null)[]> {
+  const plan = await planCustomersByEmail(tx, tenantId, entries);
+  const replaced = await storeNewCustomers(tx, tenantId, plan.fresh);
+  return plan.ids.map((id) => (id ? (replaced.get(id) ?? id) : null));
 }
 
 /**

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/rows';
-import { applyMovementBatch } from '../inventory/ledger';
+import { applyMovementBatch, InsufficientStockError } from '../inventory/ledger';
+import { sqlStateOf } from '../../platform/db/sql-state';
 import { HOLDER_OF_S, SYNSET_OF_S, uuidArray } from '../inventory/holder-sql';
 
 /**
@@ -86,14 +87,17 @@ export async function shippingIlocs(tx: Tx, tenantId: string): Promise<AllocIloc
     ORDER BY priority, name`);
 }
 
-/** Available holder units per balance the lines could draw on; locked (FOR UPDATE, in (sku, iloc) order) or as they read now. */
-async function readAvailability(tx: Tx, tenantId: string, lines: LineNeed[], ilocs: AllocIloc[], lock: boolean): Promise<Availability> {
+/**
+ * Available holder units per balance the lines could draw on: as they read now, locked (FOR UPDATE, in (sku, iloc)
+ * order, waiting), or locked without waiting (NOWAIT: a balance another transaction holds is an error, 55P03).
+ */
+async function readAvailability(tx: Tx, tenantId: string, lines: LineNeed[], ilocs: AllocIloc[], lock: 'none' | 'wait' | 'nowait'): Promise<Availability> {
   const holders = [...new Set(lines.map((l) => l.holderId))];
   const balances = await queryRows<{ sku_id: string; iloc_id: string; available: number }>(tx, sql`
     SELECT sku_id, iloc_id, qty_good - qty_reserved AS available FROM inventory_balances
     WHERE tenant_id = ${tenantId}::uuid AND sku_id = ANY(${uuidArray(holders)}) AND iloc_id = ANY(${uuidArray(ilocs.map((i) => i.id))})
       AND qty_good > qty_reserved
-    ${lock ? sql`ORDER BY sku_id, iloc_id FOR UPDATE` : sql``}`);
+    ${lock === 'wait' ? sql`ORDER BY sku_id, iloc_id FOR UPDATE` : lock === 'nowait' ? sql`FOR UPDATE NOWAIT` : sql``}`);
   return new Map(balances.map((b) => [availKey(b.sku_id, b.iloc_id), Number(b.available)]));
 }
 
@@ -108,7 +112,7 @@ export async function planAllocations(tx: Tx, tenantId: string, lines: LineNeed[
   if (wanted.length === 0) return [];
   const ilocs = await shippingIlocs(tx, tenantId);
   if (ilocs.length === 0) return [];
-  const available = await readAvailability(tx, tenantId, wanted, ilocs, false);
+  const available = await readAvailability(tx, tenantId, wanted, ilocs, 'none');
   return available.size ? strategy(wanted, ilocs, available) : [];
 }
 
@@ -128,6 +132,78 @@ export async function reserveAllocations(tx: Tx, tenantId: string, allocations: 
   })));
 }
 
+/** A balance the repair needed is locked by another import: the caller falls back to the locked path, which waits in order. */
+export class AllocationLockBusy extends Error {}
+
+/** What each pair named can still give, as the balances are now, locked in (sku_id, iloc_id) order — the ledger's order. */
+async function lockAvailable(tx: Tx, tenantId: string, pairs: { s: string; i: string }[]): Promise<Availability> {
+  const rows = await queryRows<{ sku_id: string; iloc_id: string; available: number }>(tx, sql`
+    SELECT b.sku_id, b.iloc_id, b.qty_good - b.qty_reserved AS available FROM inventory_balances b
+    JOIN jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) AS x(s uuid, i uuid) ON b.sku_id = x.s AND b.iloc_id = x.i
+    WHERE b.tenant_id = ${tenantId}::uuid
+    ORDER BY b.sku_id, b.iloc_id
+    FOR UPDATE OF b`);
+  return new Map(rows.map((r) => [availKey(r.sku_id, r.iloc_id), Number(r.available)]));
+}
+
+export interface Reserved {
+  /** The allocations reserved, one per (line, iloc). */
+  allocations: Allocation[];
+  /** Lines whose allocation differs from the plan (another import drew a chosen balance down meanwhile). */
+  changedLines: Set<string>;
+}
+
+/**
+ * Reserves a plan made from unlocked balances (planAllocations). Usually the plan still holds and this is
+ * reserveAllocations. When another import drew a chosen balance down meanwhile, the allocations that still
+ * fit are kept and the lines that lost theirs are allocated again (the strategy, from every iloc) under
+ * locks taken without waiting: the chosen balances are already locked, in order, and waiting for more out
+ * of that order could deadlock, so a busy one throws AllocationLockBusy and the caller takes the locked
+ * path. `lines` are the needs the plan was made for.
+ */
+export async function reservePlan(tx: Tx, tenantId: string, planned: Allocation[], lines: LineNeed[], userId: string | null): Promise<Reserved> {
+  try {
+    await tx.transaction((sp) => reserveAllocations(sp, tenantId, planned, userId));
+    return { allocations: planned, changedLines: new Set() };
+  } catch (err) {
+    if (!(err instanceof InsufficientStockError)) throw err;
+  }
+  const left = await lockAvailable(tx, tenantId, [...new Map(planned.map((a) => [availKey(a.holderId, a.ilocId), { s: a.holderId, i: a.ilocId }])).values()]);
+  const kept: Allocation[] = [];
+  const short = new Map<string, number>();
+  for (const a of planned) {
+    const key = availKey(a.holderId, a.ilocId);
+    const units = a.quantity * a.factor;
+    if ((left.get(key) ?? 0) >= units) {
+      left.set(key, left.get(key)! - units);
+      kept.push(a);
+    } else short.set(a.lineId, (short.get(a.lineId) ?? 0) + a.quantity);
+  }
+  const again = lines.filter((l) => short.has(l.lineId)).map((l) => ({ ...l, need: short.get(l.lineId)! }));
+  const ilocs = await shippingIlocs(tx, tenantId);
+  let available: Availability;
+  try {
+    available = await readAvailability(tx, tenantId, again, ilocs, 'nowait');
+  } catch (err) {
+    if (sqlStateOf(err) === '55P03') throw new AllocationLockBusy();
+    throw err;
+  }
+  // What the kept allocations take is not reserved yet: it is not available to the lines allocated again.
+  for (const a of kept) {
+    const key = availKey(a.holderId, a.ilocId);
+    if (available.has(key)) available.set(key, available.get(key)! - a.quantity * a.factor);
+  }
+  const merged = new Map<string, Allocation>();
+  for (const a of [...kept, ...strategy(again, ilocs, available)]) {
+    const key = `${a.lineId}|${a.ilocId}`;
+    const before = merged.get(key);
+    merged.set(key, before ? { ...before, quantity: before.quantity + a.quantity } : a);
+  }
+  const allocations = [...merged.values()];
+  await reserveAllocations(tx, tenantId, allocations, userId);
+  return { allocations, changedLines: new Set(short.keys()) };
+}
+
 /**
  * Locks every balance the lines could draw on, in (sku_id, iloc_id) order — the order the ledger uses
  * too, so concurrent imports queue instead of deadlocking — runs the strategy on what is available under
@@ -139,7 +215,7 @@ export async function reserveForLines(tx: Tx, tenantId: string, lines: LineNeed[
   if (wanted.length === 0) return [];
   const ilocs = await shippingIlocs(tx, tenantId);
   if (ilocs.length === 0) return [];
-  const available = await readAvailability(tx, tenantId, wanted, ilocs, true);
+  const available = await readAvailability(tx, tenantId, wanted, ilocs, 'wait');
   if (available.size === 0) return [];
   const allocations = strategy(wanted, ilocs, available);
   await reserveAllocations(tx, tenantId, allocations, userId);

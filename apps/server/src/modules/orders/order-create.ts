@@ -6,11 +6,12 @@ import type { Tx } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/rows';
 import { recordStatusEvents } from '../../platform/db/status-events';
 import { enqueueJobs } from '../../platform/jobs/jobs';
-import { insertNewAllocations, planAllocations, reserveAllocations, reserveForLines, type Allocation, type LineNeed } from './allocation';
+import { AllocationLockBusy, insertNewAllocations, planAllocations, reserveForLines, reservePlan, type Allocation, type LineNeed, type Reserved } from './allocation';
+import { uuidArray } from '../inventory/holder-sql';
 import { InsufficientStockError } from '../inventory/ledger';
 import { checkOrder, lookupSkus, type HookContext } from './order-pipeline';
 import { takeOrderNumbers } from './order-numbers';
-import { linkCustomers } from './order-customers';
+import { deferCustomerCheck, linkCustomers, storeOrderCustomers } from './order-customers';
 import { allowanceError, consumeOrders, notifyOrderLimitReached, planLimitMessage, readOrderAllowance } from '../billing/billing-limits.service';
 
 export const RELEASE_HOLD_JOB = 'orders.release-hold';
@@ -68,16 +69,18 @@ export const storableQuantity = (q: number) => (Number.isInteger(q) && Math.abs(
 
 /**
  * The import pipeline for new orders, set-based whatever the batch size: plan allowance → resolve SKUs →
- * hooks → validate → customers → skip the orders already imported (idempotent on channel + external id) →
- * numbers → allocate → write orders, lines, allocations and history → reserve → count against the
- * allowance. An order that fails a check is kept in `error` with its code; nothing else in the batch is
- * affected. Orders beyond the plan's monthly allowance refuse the whole call (402): every path that creates
- * orders passes here.
+ * hooks → validate → look the customers up → skip the orders already imported (idempotent on channel +
+ * external id) → numbers → allocate → write orders, lines, allocations and history → store new customers →
+ * reserve → count against the allowance. An order that fails a check is kept in `error` with its code;
+ * nothing else in the batch is affected. Orders beyond the plan's monthly allowance refuse the whole call
+ * (402): every path that creates orders passes here.
  *
- * The rows other imports contend for (balances, the allowance) are locked only at the end, until the
- * commit: allocation is planned from the balances as they read, and the ledger checks the plan when it
- * reserves. Losing that race (or a race for the same external ids) undoes the writes back to a savepoint and
- * redoes them on the locked path, which allocates under locks and is exact under any contention.
+ * The rows other imports contend for (new customers' e-mails, balances, the allowance) are taken only at
+ * the end, until the commit: allocation is planned from the balances as they read, and reservePlan
+ * re-allocates the lines whose balance another import drew down meanwhile. Losing a race it cannot settle
+ * without waiting out of lock order (or a race for the same external ids) undoes the writes back to a
+ * savepoint and redoes them on the locked path, which allocates under locks and is exact under any
+ * contention.
  */
 export async function createOrders(tx: Tx, tenantId: string, userId: string | null, inputs: TOrderInput[]): Promise<CreateResult[]> {
   return (await createOrdersWithin(tx, tenantId, userId, inputs, false)) as CreateResult[];
@@ -227,6 +230,31 @@ async function insertLines(tx: Tx, tenantId: string, orders: Prepared[], allocat
   await insertNewAllocations(tx, tenantId, allocations);
 }
 
+/**
+ * The lines whose allocation the reservation changed (another import drew a planned balance down) get the
+ * allocations, counts and order fulfilment status they ended with; they were written from the plan.
+ */
+async function rewriteChangedLines(tx: Tx, tenantId: string, orders: Prepared[], reserved: Reserved): Promise<void> {
+  const lines = [...reserved.changedLines];
+  const allocations = reserved.allocations.filter((a) => reserved.changedLines.has(a.lineId));
+  await tx.execute(sql`DELETE FROM order_allocations WHERE tenant_id = ${tenantId}::uuid AND line_id = ANY(${uuidArray(lines)})`);
+  await insertNewAllocations(tx, tenantId, allocations);
+  const allocated = new Map(lines.map((l) => [l, 0]));
+  for (const a of allocations) allocated.set(a.lineId, allocated.get(a.lineId)! + a.quantity);
+  await tx.execute(sql`
+    UPDATE order_lines l SET qty_allocated = x.a, qty_backordered = greatest(l.quantity - x.a, 0)
+    FROM jsonb_to_recordset(${JSON.stringify([...allocated].map(([l, a]) => ({ l, a })))}::jsonb) AS x(l uuid, a int)
+    WHERE l.tenant_id = ${tenantId}::uuid AND l.id = x.l`);
+  const orderIds = new Set(allocations.map((a) => a.orderId));
+  for (const p of orders) if (p.lines.some((l) => reserved.changedLines.has(l.id))) orderIds.add(p.id);
+  const changed = orders.filter((p) => orderIds.has(p.id));
+  const fulfillment = fulfillmentOf(changed, reserved.allocations.filter((a) => orderIds.has(a.orderId)));
+  await tx.execute(sql`
+    UPDATE orders o SET fulfillment_status = x.f
+    FROM jsonb_to_recordset(${JSON.stringify(changed.map((p) => ({ id: p.id, f: fulfillment.get(p.id) })))}::jsonb) AS x(id uuid, f text)
+    WHERE o.tenant_id = ${tenantId}::uuid AND o.id = x.id AND o.fulfillment_status IS DISTINCT FROM x.f`);
+}
+
 /** The orders' history starts (create events) and held orders get their release job. */
 async function recordCreated(tx: Tx, tenantId: string, userId: string | null, orders: Prepared[]): Promise<void> {
   await recordStatusEvents(tx, tenantId, orders.map((p) => ({
@@ -289,8 +317,8 @@ async function createOrdersWithin(tx: Tx, tenantId: string, userId: string | nul
     });
   }
 
-  const customerIds = await linkCustomers(tx, tenantId, prepared.map((p) => p.input));
-  const customerOf = new Map(prepared.map((p, i) => [p.id, customerIds[i] ?? null] as const));
+  const customers = await linkCustomers(tx, tenantId, prepared.map((p) => p.input));
+  const customerOf = new Map(prepared.map((p, i) => [p.id, customers.ids[i] ?? null] as const));
 
   const fresh = prepared.filter((p) => !p.externalId || !existing.has(keyOf(p)));
   const numbers = await takeOrderNumbers(tx, tenantId, fresh.length);
@@ -299,26 +327,32 @@ async function createOrdersWithin(tx: Tx, tenantId: string, userId: string | nul
   // The new orders actually written: all of them, unless a concurrent import stored some first.
   let written = fresh;
   if (fresh.length) {
+    // New customers are stored late (storeOrderCustomers), after the orders naming them.
+    if (customers.fresh.length) await deferCustomerCheck(tx);
     try {
       // Optimistic: allocate from the balances as they read now, write everything, and reserve last. The
       // ledger then locks only the balances chosen, only until commit, and refuses if one fell short
       // meanwhile: everything since the savepoint is undone and the locked path below runs instead.
       await tx.transaction(async (sp) => {
-        const allocations = await planAllocations(sp, tenantId, needsOf(fresh));
+        const needs = needsOf(fresh);
+        const allocations = await planAllocations(sp, tenantId, needs);
         const inserted = await insertOrders(sp, tenantId, userId, fresh, numberOf, customerOf, fulfillmentOf(fresh, allocations));
         if (inserted.size !== fresh.length) throw new ImportRaced();
         await insertLines(sp, tenantId, fresh, allocations);
         await recordCreated(sp, tenantId, userId, fresh);
-        await reserveAllocations(sp, tenantId, allocations, userId);
+        await storeOrderCustomers(sp, tenantId, customers);
+        const reserved = await reservePlan(sp, tenantId, allocations, needs, userId);
+        if (reserved.changedLines.size) await rewriteChangedLines(sp, tenantId, fresh, reserved);
       });
     } catch (err) {
-      if (!(err instanceof ImportRaced) && !(err instanceof InsufficientStockError)) throw err;
+      if (!(err instanceof ImportRaced) && !(err instanceof InsufficientStockError) && !(err instanceof AllocationLockBusy)) throw err;
       // Locked: the orders first (a concurrent import of the same external ids may have won them), then
       // every balance the lines could draw on locked in (sku, iloc) order and allocated under the locks.
       const inserted = await insertOrders(tx, tenantId, userId, fresh, numberOf, customerOf, null);
       written = fresh.filter((p) => inserted.has(p.id));
       const won = fresh.filter((p) => !inserted.has(p.id));
       if (won.length) for (const [k, row] of await findExisting(tx, tenantId, won)) existing.set(k, row);
+      await storeOrderCustomers(tx, tenantId, customers);
       const allocations = await reserveForLines(tx, tenantId, needsOf(written), userId);
       await insertLines(tx, tenantId, written, allocations);
       const fulfillment = fulfillmentOf(written, allocations);

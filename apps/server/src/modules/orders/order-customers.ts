@@ -3,14 +3,16 @@ import type { TOrderInput } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/rows';
 import { uuidArray } from '../inventory/holder-sql';
-import { matchCustomersByEmail } from '../customers/customer-match';
+import { planCustomersByEmail, storeNewCustomers, type CustomerPlan } from '../customers/customer-match';
 
 /**
  * Links imported orders to customers, set-based: an order naming a customer id of this tenant keeps it;
- * otherwise the customer is found by e-mail or created with the order's shipping address as its default
- * (customers/customer-match.ts). Answers the customer id per order (null: no e-mail to match on).
+ * otherwise the customer is found by e-mail or will be created with the order's shipping address as its
+ * default (customers/customer-match.ts). Answers the customer id per order (null: no e-mail to match on)
+ * and the customers to create: the orders are written naming them, and storeOrderCustomers stores them at
+ * the end of the import's transaction (the orders' customer foreign key is checked at commit).
  */
-export async function linkCustomers(tx: Tx, tenantId: string, orders: TOrderInput[]): Promise<(string | null)[]> {
+export async function linkCustomers(tx: Tx, tenantId: string, orders: TOrderInput[]): Promise<CustomerPlan> {
   const givenIds = [...new Set(orders.map((o) => o.customer?.id?.toLowerCase()).filter((v): v is string => !!v))];
   const known = givenIds.length
     ? new Set((await queryRows<{ id: string }>(tx, sql`
@@ -20,7 +22,7 @@ export async function linkCustomers(tx: Tx, tenantId: string, orders: TOrderInpu
     const id = o.customer?.id?.toLowerCase();
     return id && known.has(id) ? id : null;
   });
-  const byEmail = await matchCustomersByEmail(tx, tenantId, orders.map((o, i) => (linked[i] ? { customer: {} } : {
+  const byEmail = await planCustomersByEmail(tx, tenantId, orders.map((o, i) => (linked[i] ? { customer: {} } : {
     customer: {
       email: o.customer?.email ?? o.shipping_address?.email ?? null,
       first_name: o.customer?.first_name ?? o.shipping_address?.first_name ?? null,
@@ -30,5 +32,27 @@ export async function linkCustomers(tx: Tx, tenantId: string, orders: TOrderInpu
     },
     address: o.shipping_address ?? null,
   })));
-  return linked.map((id, i) => id ?? byEmail[i] ?? null);
+  return { ids: linked.map((id, i) => id ?? byEmail.ids[i] ?? null), fresh: byEmail.fresh };
+}
+
+/**
+ * Defers the orders' customer foreign key to the commit, for the rest of the transaction: the orders are
+ * written naming customers that storeOrderCustomers creates later in it.
+ */
+export async function deferCustomerCheck(tx: Tx): Promise<void> {
+  await tx.execute(sql`SET CONSTRAINTS orders_customer_fk DEFERRED`);
+}
+
+/**
+ * Stores the customers the plan creates, late in the import's transaction: the unique e-mail index is
+ * where two imports creating the same customer wait for each other, so it is taken only for the end.
+ * Orders that named a customer a concurrent import created first are pointed at that one.
+ */
+export async function storeOrderCustomers(tx: Tx, tenantId: string, plan: CustomerPlan): Promise<void> {
+  const replaced = await storeNewCustomers(tx, tenantId, plan.fresh);
+  if (replaced.size === 0) return;
+  await tx.execute(sql`
+    UPDATE orders o SET customer_id = x.w
+    FROM jsonb_to_recordset(${JSON.stringify([...replaced].map(([p, w]) => ({ p, w })))}::jsonb) AS x(p uuid, w uuid)
+    WHERE o.tenant_id = ${tenantId}::uuid AND o.customer_id = x.p`);
 }

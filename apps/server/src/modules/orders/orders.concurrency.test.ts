@@ -64,6 +64,14 @@ describe('concurrent imports across two API processes (PostgreSQL)', () => {
       SELECT count(*)::int AS orders, sum(l.qty_allocated)::int AS allocated, sum(l.qty_backordered)::int AS backordered
       FROM orders o JOIN order_lines l ON l.tenant_id = o.tenant_id AND l.order_id = o.id WHERE o.channel = 'race'`);
     expect(sums).toEqual({ orders: 500, allocated: 100, backordered: 400 });
+    // Orders and allocation rows say the same as the lines, whichever way each import reserved.
+    const [fulfilment] = await t.database.ownerExec(`
+      SELECT count(*) FILTER (WHERE fulfillment_status = 'allocated')::int AS allocated,
+        count(*) FILTER (WHERE fulfillment_status = 'backordered')::int AS backordered,
+        (SELECT coalesce(sum(a.quantity), 0)::int FROM order_allocations a JOIN orders r ON r.tenant_id = a.tenant_id AND r.id = a.order_id
+          WHERE r.channel = 'race') AS allocation_units
+      FROM orders WHERE channel = 'race'`);
+    expect(fulfilment).toEqual({ allocated: 100, backordered: 400, allocation_units: 100 });
     const [customers] = await t.database.ownerExec(`SELECT count(*)::int AS n FROM customers WHERE email LIKE 'racer%@example.com'`);
     expect(customers).toEqual({ n: 7 });
     expect(await ledgerViolations(t)).toEqual([]);

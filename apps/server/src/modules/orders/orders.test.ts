@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { ORDER_ACTIONS, ORDER_TRANSITIONS, type OrderStatus } from '@omnio/domain';
@@ -102,6 +103,104 @@ describe('POST /orders: the import pipeline', () => {
     expect(stored).toEqual({ n: 1 });
     expect(await balanceOf(t, world.acme, sku.id, world.ilocs[0]!)).toMatchObject({ good: 10, reserved: 4 });
     expect(await ledgerViolations(t)).toEqual([]);
+  });
+
+  it('eight orders at once from one new buyer make one customer, with its address, that all eight orders name', async () => {
+    const sku = await stockedSku(t, world, acme, [20, 0]);
+    const email = `${uniq('first-time')}@Example.com`;
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => createOrder(t, acme, {
+      ...orderBody([{ sku: sku.code, quantity: 1 }]), customer: { first_name: `Buyer ${i}`, last_name: 'New', email: i % 2 ? email : email.toLowerCase() },
+    })));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(8).fill(201));
+    const ids = answers.map((a) => a.json<{ data: Order }>().data.id);
+    const customers = await t.database.ownerExec(`SELECT id FROM customers WHERE email_key = '${email.toLowerCase()}'`);
+    expect(customers).toHaveLength(1);
+    const linked = await t.database.ownerExec(`SELECT DISTINCT customer_id FROM orders WHERE id IN (${ids.map((id) => `'${id}'`).join(',')})`);
+    expect(linked).toEqual([{ customer_id: customers[0]!.id }]);
+    const [addresses] = await t.database.ownerExec(`SELECT count(*)::int AS n FROM customer_addresses WHERE customer_id = '${customers[0]!.id}'`);
+    expect(addresses).toEqual({ n: 1 });
+    expect(await balanceOf(t, world.acme, sku.id, world.ilocs[0]!)).toMatchObject({ good: 20, reserved: 8 });
+  });
+
+  describe('stock another import takes between planning and reserving (PostgreSQL: a second session)', () => {
+    const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+    const session = async () => {
+      const c = new pg.Client({ connectionString: t.url });
+      await c.connect();
+      await c.query('BEGIN');
+      return c;
+    };
+    /** Until a session (the import) waits for `blocker`'s transaction. */
+    const importWaitsFor = async (blocker: pg.Client) => {
+      for (let i = 0; i < 400; i++) {
+        const { rows } = await blocker.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))');
+        if (rows[0]!.n > 0) return;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      throw new Error('the import never waited');
+    };
+    /**
+     * The other import: the same new customer (the import waits for it near its end, after it planned from
+     * the balances) and 3 of the first iloc's units reserved; committed once the import waits.
+     */
+    const otherImport = async (skuId: string, email: string) => {
+      const other = await session();
+      await other.query(`INSERT INTO customers (tenant_id, first_name, email) VALUES ($1, 'Other', $2)`, [world.acme, email]);
+      await other.query(`UPDATE inventory_balances SET qty_reserved = qty_reserved + 3 WHERE tenant_id = $1 AND sku_id = $2 AND iloc_id = $3`, [world.acme, skuId, world.ilocs[0]]);
+      await other.query(`INSERT INTO inventory_movements (tenant_id, sku_id, iloc_id, delta_reserved, reason, reference_type, reference_id)
+        VALUES ($1, $2, $3, 3, 'reserve', 'order', 'other-import')`, [world.acme, skuId, world.ilocs[0]]);
+      return other;
+    };
+    const expectOutcome = async (res: Awaited<ReturnType<typeof createOrder>>, skuId: string, email: string) => {
+      expect(res.statusCode).toBe(201);
+      const order = res.json<{ data: Order & { customer_id: string } }>().data;
+      // 4 wanted: the first iloc has 2 left, the second its 1, and 1 is backordered
+      expect(order.fulfillment_status).toBe('partially_allocated');
+      expect(order.lines[0]).toMatchObject({ qty_allocated: 3, qty_backordered: 1 });
+      expect(order.lines[0]!.allocations).toEqual(expect.arrayContaining([
+        expect.objectContaining({ iloc_id: world.ilocs[0], quantity: 2 }), expect.objectContaining({ iloc_id: world.ilocs[1], quantity: 1 }),
+      ]));
+      expect(order.lines[0]!.allocations).toHaveLength(2);
+      const [customer] = await t.database.ownerExec(`SELECT c.first_name FROM orders o JOIN customers c ON c.id = o.customer_id WHERE o.id = '${order.id}'`);
+      expect(customer).toEqual({ first_name: 'Other' });
+      expect(await t.database.ownerExec(`SELECT count(*)::int AS n FROM customers WHERE email_key = '${email}'`)).toEqual([{ n: 1 }]);
+      expect(await balanceOf(t, world.acme, skuId, world.ilocs[0]!)).toMatchObject({ good: 5, reserved: 5 });
+      expect(await balanceOf(t, world.acme, skuId, world.ilocs[1]!)).toMatchObject({ good: 1, reserved: 1 });
+      expect(await ledgerViolations(t)).toEqual([]);
+    };
+
+    it.skipIf(!onPostgres)('the line is allocated again from every iloc, what cannot be filled is backordered, and the order names the customer the other import created', async () => {
+      const sku = await stockedSku(t, world, acme, [5, 1]);
+      const email = `${uniq('late').toLowerCase()}@example.com`;
+      const other = await otherImport(sku.id, email);
+      try {
+        const pending = createOrder(t, acme, { ...orderBody([{ sku: sku.code, quantity: 4 }]), customer: { first_name: 'Late', email } });
+        await importWaitsFor(other);
+        await other.query('COMMIT');
+        await expectOutcome(await pending, sku.id, email);
+      } finally {
+        await other.end();
+      }
+    });
+
+    it.skipIf(!onPostgres)('when a balance the new allocation needs is held by a third import, the import waits for it on the locked path and ends the same', async () => {
+      const sku = await stockedSku(t, world, acme, [5, 1]);
+      const email = `${uniq('late').toLowerCase()}@example.com`;
+      const other = await otherImport(sku.id, email);
+      const third = await session();
+      try {
+        await third.query(`SELECT 1 FROM inventory_balances WHERE tenant_id = $1 AND sku_id = $2 AND iloc_id = $3 FOR UPDATE`, [world.acme, sku.id, world.ilocs[1]]);
+        const pending = createOrder(t, acme, { ...orderBody([{ sku: sku.code, quantity: 4 }]), customer: { first_name: 'Late', email } });
+        await importWaitsFor(other);
+        await other.query('COMMIT');
+        await importWaitsFor(third);
+        await third.query('COMMIT');
+        await expectOutcome(await pending, sku.id, email);
+      } finally {
+        await other.end();
+        await third.end();
+      }
+    });
   });
 
   const problem = async (body: object) => (await createOrder(t, acme, body)).json<{ data: Order }>().data;

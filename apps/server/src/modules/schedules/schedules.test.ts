@@ -141,7 +141,10 @@ describe('the schedule tick', () => {
     // Two processes ticking at the same moment.
     const fired = await Promise.all([runDueSchedules(t.runtime, quiet, now), runDueSchedules(second ?? t.runtime, quiet, now)]);
     await second?.close();
-    expect(fired[0] + fired[1]).toBe(1);
+    // Counted for this schedule: another test's schedule (every quarter hour) may be due too when the clock
+    // has just passed a quarter.
+    expect(fired[0] + fired[1]).toBeGreaterThanOrEqual(1);
+    expect(await sql(`SELECT count(*)::int AS n FROM jobs WHERE dedupe_key LIKE 'schedule:${s.id}:%'`)).toEqual([{ n: 1 }]);
     expect(await runDueSchedules(t.runtime, quiet, now)).toBe(0);
     const after = (await api('GET', `/schedules/${s.id}`, acme)).json().data;
     expect(after.next_run_at).toBe(nextCronRun('*/5 * * * *', now)!.toISOString());

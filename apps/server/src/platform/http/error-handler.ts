@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError, FORBIDDEN_MESSAGE, type ErrorCode } from './errors';
+import { sqlStateOf } from '../db/sql-state';
 
 const STATUS: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
@@ -54,15 +55,7 @@ function validationErrors(err: FastifyError): Record<string, string[]> {
 
 /** Postgres errors that reach here are races a service did not pre-check: report them, never as a 500. */
 function pgError(err: unknown): { status: number; body: Record<string, unknown> } | null {
-  // Drizzle wraps the driver's error (DrizzleQueryError): the SQLSTATE is on its cause.
-  let code: unknown;
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const c = (e as { code?: unknown }).code;
-    if (typeof c === 'string' && /^[0-9A-Z]{5}$/.test(c)) {
-      code = c;
-      break;
-    }
-  }
+  const code = sqlStateOf(err);
   if (code === '23505') return { status: 409, body: { message: 'A record with these values already exists', code: 'CONFLICT' } };
   if (code === '23503') return { status: 409, body: { message: 'The record is still referenced by other records', code: 'CONFLICT' } };
   if (code === '40001' || code === '40P01') return { status: 409, body: { message: 'Concurrent update, try again', code: 'CONFLICT' } };
