@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { usagePeriod, type SubscriptionStatus } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
-import { queryRows } from '../../platform/db/rows';
+import { queryPrepared, queryRows } from '../../platform/db/rows';
 import { withTenant, type TenantActor } from '../../platform/db/tenant';
 import type { TenantCtx } from '../../platform/http/context';
 import { DomainError } from '../../platform/http/errors';
@@ -43,7 +43,7 @@ export const isPlanLimitError = (err: unknown): err is DomainError =>
  */
 export async function readOrderAllowance(tx: Tx, tenantId: string, at = new Date()): Promise<OrderAllowance> {
   const period = usagePeriod(at);
-  const [r] = await queryRows<{ status: string | null; period_end: string | Date | null; plan_orders: number | null; extra_orders: number | null; used: number | null }>(tx, sql`
+  const [r] = await queryPrepared<{ status: string | null; period_end: string | Date | null; plan_orders: number | null; extra_orders: number | null; used: number | null }>(tx, sql`
     SELECT s.status, s.current_period_end AS period_end,
       (SELECT coalesce((p.data->'features'->>'orders')::int, 0) FROM billing_prices pr JOIN billing_products p ON p.id = pr.product_id WHERE pr.id = s.plan_price_id) AS plan_orders,
       (SELECT coalesce(sum((e->>'quantity')::int * coalesce((p.data->'features'->>'orders')::int, 0)), 0)::int
@@ -65,7 +65,7 @@ export async function readOrderAllowance(tx: Tx, tenantId: string, at = new Date
  */
 export async function consumeOrders(tx: Tx, tenantId: string, allowance: OrderAllowance, n: number): Promise<void> {
   if (n <= 0) return;
-  const rows = await queryRows<{ orders: number }>(tx, sql`
+  const rows = await queryPrepared<{ orders: number }>(tx, sql`
     INSERT INTO billing_usage (tenant_id, period, orders)
     SELECT ${tenantId}::uuid, ${allowance.period}, ${n}::int WHERE ${n}::int <= ${allowance.limit}::int
     ON CONFLICT (tenant_id, period) DO UPDATE SET orders = billing_usage.orders + EXCLUDED.orders, updated_at = now()

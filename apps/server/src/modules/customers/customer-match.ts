@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
-import { queryRows } from '../../platform/db/rows';
+import { queryPrepared, queryRows, textArray } from '../../platform/db/rows';
 
 /** The customer an imported order belongs to (docs/api-orders.md: the pipeline, CSV import, channels). */
 
@@ -74,7 +74,7 @@ export async function planCustomersByEmail(tx: Tx, tenantId: string, entries: Cu
   }
   if (first.size === 0) return { ids: entries.map(() => null), fresh: [] };
   const keys = [...first.keys()];
-  const found = await queryRows<{ id: string; email_key: string }>(tx, sql`
+  const found = await queryPrepared<{ id: string; email_key: string }>(tx, sql`
     SELECT id, email_key FROM customers WHERE tenant_id = ${tenantId}::uuid AND email_key = ANY(${textArray(keys)}::text[])`);
   const idOf = new Map(found.map((f) => [f.email_key, f.id]));
   const fresh = keys.filter((k) => !idOf.has(k)).sort().map((key) => ({ id: randomUUID(), key, entry: first.get(key)! }));
@@ -97,7 +97,7 @@ export async function storeNewCustomers(tx: Tx, tenantId: string, fresh: NewCust
     n, id: f.id, email: clean(f.entry.customer.email), first_name: clean(f.entry.customer.first_name), last_name: clean(f.entry.customer.last_name),
     phone: clean(f.entry.customer.phone), company: clean(f.entry.customer.company),
   }));
-  const created = new Set((await queryRows<{ id: string }>(tx, sql`
+  const created = new Set((await queryPrepared<{ id: string }>(tx, sql`
     INSERT INTO customers (tenant_id, id, first_name, last_name, email, phone, company)
     SELECT ${tenantId}::uuid, x.id, x.first_name, x.last_name, x.email, x.phone, x.company
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(n int, id uuid, email text, first_name text, last_name text, phone text, company text)
@@ -163,12 +163,10 @@ async function insertDefaultAddresses(tx: Tx, tenantId: string, entries: { custo
     address2: clean(a.address2), city: clean(a.city), state: clean(a.state), zip: clean(a.zip), country: clean(a.country), phone: clean(a.phone),
   }] : []));
   if (rows.length === 0) return;
-  await tx.execute(sql`
+  await queryPrepared(tx, sql`
     INSERT INTO customer_addresses (tenant_id, customer_id, kind, is_default, first_name, last_name, company, address1, address2, city, state, zip, country, phone)
     SELECT ${tenantId}::uuid, x.c, 'shipping', true, x.first_name, x.last_name, x.company, x.address1, x.address2, x.city, x.state, x.zip, x.country, x.phone
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(c uuid, first_name text, last_name text, company text, address1 text,
       address2 text, city text, state text, zip text, country text, phone text)`);
 }
 
-/** A text[] parameter (Drizzle would spread a JS array into separate parameters). */
-const textArray = (values: string[]) => `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;

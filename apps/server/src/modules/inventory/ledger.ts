@@ -3,7 +3,7 @@ import { addBuckets, isValidBalance, ZERO_BUCKETS, type AdjustableBucket, type B
 import type { Tx } from '../../platform/db/client';
 import { DomainError, fieldError, notFound } from '../../platform/http/errors';
 import { HOLDER_OF_S, SYNSET_OF_S } from './holder-sql';
-import { queryRows } from '../../platform/db/rows';
+import { queryPrepared, queryRows } from '../../platform/db/rows';
 
 /**
  * The only code that changes inventory. Every change appends a movement and updates its balance in the
@@ -136,7 +136,7 @@ export async function applyMovementBatch(
   // balances, and the balances (the rows concurrent writers queue for) are then locked only for the update.
   const early = options.onInsufficient === 'throw' && inputs.every((i) => !i.set);
   if (early) result.movements = await insertMovements(tx, tenantId, inputs, inputs.map((i) => addBuckets(ZERO_BUCKETS, i.delta ?? {})));
-  const locked = await queryRows<RawBalance>(tx, sql`
+  const locked = await queryPrepared<RawBalance>(tx, sql`
     SELECT b.* FROM inventory_balances b
     JOIN jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) AS x(sku_id uuid, iloc_id uuid) ON b.sku_id = x.sku_id AND b.iloc_id = x.iloc_id
     WHERE b.tenant_id = ${tenantId}::uuid
@@ -174,7 +174,7 @@ export async function applyMovementBatch(
   });
   if (changes.length) {
     // The conditions repeat the checks above in the database: the last word on "never below zero".
-    const updated = await queryRows<RawBalance>(tx, sql`
+    const updated = await queryPrepared<RawBalance>(tx, sql`
       UPDATE inventory_balances b SET
         qty_good = b.qty_good + x.dg, qty_hold = b.qty_hold + x.dh, qty_hurt = b.qty_hurt + x.du,
         qty_in_transit = b.qty_in_transit + x.dt, qty_reserved = b.qty_reserved + x.dr, updated_at = now()
@@ -208,7 +208,7 @@ async function insertMovements(tx: Tx, tenantId: string, inputs: MovementInput[]
     }];
   });
   if (movements.length === 0) return 0;
-  await tx.execute(sql`
+  await queryPrepared(tx, sql`
     INSERT INTO inventory_movements (tenant_id, sku_id, iloc_id, delta_good, delta_hold, delta_hurt, delta_in_transit, delta_reserved,
       reason, reference_type, reference_id, note, user_id)
     SELECT ${tenantId}::uuid, x.sku_id, x.iloc_id, x.dg, x.dh, x.du, x.dt, x.dr, x.reason, x.rt, x.rid, x.note, x.user_id

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import { HOLDER_OF_S, SYNSET_OF_S, uuidArray } from './holder-sql';
-import { queryRows } from '../../platform/db/rows';
+import { queryPrepared, queryRows } from '../../platform/db/rows';
 
 /** Looks SKU codes and ilocs up in bulk (one or two statements per batch, not one per row). */
 
@@ -36,7 +36,7 @@ export async function resolveSkuCodes(tx: Tx, tenantId: string, codes: string[])
   const found = new Map<string, ResolvedSku>();
   const unique = [...new Set(codes)];
   if (!unique.length) return found;
-  const exact = await queryRows<Row>(tx, sql`
+  const exact = await queryPrepared<Row>(tx, sql`
     SELECT w.code, ${HOLDER_COLUMNS}
     FROM jsonb_array_elements_text(${JSON.stringify(unique)}::jsonb) AS w(code)
     JOIN skus s ON s.tenant_id = ${tenantId}::uuid AND s.sku = w.code
@@ -44,7 +44,7 @@ export async function resolveSkuCodes(tx: Tx, tenantId: string, codes: string[])
   for (const r of exact) found.set(r.code, toResolved(r));
   const rest = unique.filter((c) => !found.has(c));
   if (!rest.length) return found;
-  const loose = await queryRows<Row & { rank: number }>(tx, sql`
+  const loose = await queryPrepared<Row & { rank: number }>(tx, sql`
     WITH w AS (SELECT code, lower(code) AS k FROM jsonb_array_elements_text(${JSON.stringify(rest)}::jsonb) AS w(code)),
     hit AS (
       SELECT w.code, s2.id AS sku_id, 0 AS rank FROM w JOIN skus s2 ON s2.tenant_id = ${tenantId}::uuid AND s2.sku_key = w.k

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
-import { queryRows } from '../../platform/db/rows';
+import { queryPrepared, queryRows } from '../../platform/db/rows';
 import { applyMovementBatch, InsufficientStockError } from '../inventory/ledger';
 import { sqlStateOf } from '../../platform/db/sql-state';
 import { HOLDER_OF_S, SYNSET_OF_S, uuidArray } from '../inventory/holder-sql';
@@ -81,7 +81,7 @@ export function setAllocationStrategy(next: AllocationStrategy): AllocationStrat
 
 /** The tenant's ilocs that can ship: active and not archived. */
 export async function shippingIlocs(tx: Tx, tenantId: string): Promise<AllocIloc[]> {
-  return queryRows<AllocIloc>(tx, sql`
+  return queryPrepared<AllocIloc>(tx, sql`
     SELECT id, name, priority FROM ilocs
     WHERE tenant_id = ${tenantId}::uuid AND status = 'ACTIVE' AND archived_at IS NULL
     ORDER BY priority, name`);
@@ -93,7 +93,7 @@ export async function shippingIlocs(tx: Tx, tenantId: string): Promise<AllocIloc
  */
 async function readAvailability(tx: Tx, tenantId: string, lines: LineNeed[], ilocs: AllocIloc[], lock: 'none' | 'wait' | 'nowait'): Promise<Availability> {
   const holders = [...new Set(lines.map((l) => l.holderId))];
-  const balances = await queryRows<{ sku_id: string; iloc_id: string; available: number }>(tx, sql`
+  const balances = await queryPrepared<{ sku_id: string; iloc_id: string; available: number }>(tx, sql`
     SELECT sku_id, iloc_id, qty_good - qty_reserved AS available FROM inventory_balances
     WHERE tenant_id = ${tenantId}::uuid AND sku_id = ANY(${uuidArray(holders)}) AND iloc_id = ANY(${uuidArray(ilocs.map((i) => i.id))})
       AND qty_good > qty_reserved
@@ -233,7 +233,7 @@ export async function allocateAndReserve(tx: Tx, tenantId: string, lines: LineNe
 export async function insertNewAllocations(tx: Tx, tenantId: string, allocations: Allocation[]): Promise<void> {
   if (allocations.length === 0) return;
   const rows = allocations.map((a) => ({ o: a.orderId, l: a.lineId, s: a.skuId, i: a.ilocId, q: a.quantity }));
-  await tx.execute(sql`
+  await queryPrepared(tx, sql`
     INSERT INTO order_allocations (tenant_id, order_id, line_id, sku_id, iloc_id, quantity)
     SELECT ${tenantId}::uuid, x.o, x.l, x.s, x.i, x.q FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(o uuid, l uuid, s uuid, i uuid, q int)`);
 }

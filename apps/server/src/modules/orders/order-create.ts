@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { OrderErrorCode, OrderStatus, TOrderInput } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
-import { queryRows } from '../../platform/db/rows';
+import { queryPrepared, textArray } from '../../platform/db/rows';
 import { recordStatusEvents } from '../../platform/db/status-events';
 import { enqueueJobs } from '../../platform/jobs/jobs';
 import { AllocationLockBusy, insertNewAllocations, planAllocations, reserveForLines, reservePlan, type Allocation, type LineNeed, type Reserved } from './allocation';
@@ -114,14 +114,19 @@ const keyOf = (p: { channel: string; externalId: string | null }) => `${p.channe
 
 /** The orders already stored under the candidates' (channel, external id), by key. */
 async function findExisting(tx: Tx, tenantId: string, candidates: Keyed[]): Promise<Map<string, ExistingOrder>> {
-  const keyed = candidates.filter((c) => c.externalId).map((c) => ({ c: c.channel, e: c.externalId }));
+  const keyed = candidates.filter((c) => c.externalId);
   const found = new Map<string, ExistingOrder>();
   if (keyed.length === 0) return found;
-  const rows = await queryRows<ExistingOrder & { channel: string; external_id: string }>(tx, sql`
-    SELECT o.id, o.number, o.status, o.error_code, o.error_message, o.channel, o.external_id
-    FROM jsonb_to_recordset(${JSON.stringify(keyed)}::jsonb) AS k(c text, e text)
-    JOIN orders o ON o.tenant_id = ${tenantId}::uuid AND o.channel = k.c AND o.external_id = k.e`);
-  for (const r of rows) found.set(keyOf({ channel: r.channel, externalId: r.external_id }), r);
+  // Channels × external ids is a superset of the pairs, narrowed here: one index scan (orders_external_key).
+  const wanted = new Set(keyed.map(keyOf));
+  const rows = await queryPrepared<ExistingOrder & { channel: string; external_id: string }>(tx, sql`
+    SELECT o.id, o.number, o.status, o.error_code, o.error_message, o.channel, o.external_id FROM orders o
+    WHERE o.tenant_id = ${tenantId}::uuid AND o.channel = ANY(${textArray(new Set(keyed.map((c) => c.channel)))}::text[])
+      AND o.external_id = ANY(${textArray(new Set(keyed.map((c) => c.externalId!)))}::text[])`);
+  for (const r of rows) {
+    const key = keyOf({ channel: r.channel, externalId: r.external_id });
+    if (wanted.has(key)) found.set(key, r);
+  }
   return found;
 }
 
@@ -188,7 +193,7 @@ async function insertOrders(
     ship_method: p.input.ship_method?.trim().toLowerCase() || (p.status === 'error' ? p.input.ship_method ?? null : 'standard'),
     ship_carrier: p.input.ship_carrier?.trim().toLowerCase() || null,
   }));
-  return new Set((await queryRows<{ id: string }>(tx, sql`
+  return new Set((await queryPrepared<{ id: string }>(tx, sql`
     INSERT INTO orders (tenant_id, id, number, fulfillment_status, channel, external_id, status, error_code, error_message, customer_id, customer,
       billing_address, shipping_address, currency, subtotal, discount_total, tax_total, shipping_total, total, line_count, unit_count,
       notes, metadata, hold_until, shipable_date, deliver_by, ship_method, ship_carrier, created_by)
@@ -221,7 +226,7 @@ async function insertLines(tx: Tx, tenantId: string, orders: Prepared[], allocat
       };
     });
   });
-  await tx.execute(sql`
+  await queryPrepared(tx, sql`
     INSERT INTO order_lines (tenant_id, id, order_id, line_no, sku_text, sku_id, quantity, price, discount, tax, total, name, requested_iloc_id,
       shipping_address, qty_allocated, qty_backordered)
     SELECT ${tenantId}::uuid, x.id, x.o, x.n, x.t, x.s, x.q, x.p, x.d, x.x, x.tt, x.name, x.i, x.a, x.qa, x.qb

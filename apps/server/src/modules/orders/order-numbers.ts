@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
-import { queryRows } from '../../platform/db/rows';
+import { queryPrepared } from '../../platform/db/rows';
 
 /** Spec 5: the tenant's prefix of the form XY-; a company without one gets the first two letters of its name. */
 export function derivePrefix(name: string): string {
@@ -15,7 +15,7 @@ export function derivePrefix(name: string): string {
  */
 export async function takeOrderNumbers(tx: Tx, tenantId: string, count: number): Promise<string[]> {
   if (count <= 0) return [];
-  const rows = await queryRows<{ n: string; order_prefix: string | null; name: string }>(tx, sql`
+  const rows = await queryPrepared<{ n: string; order_prefix: string | null; name: string }>(tx, sql`
     SELECT n::text AS n, co.order_prefix, co.name
     FROM take_order_numbers(${tenantId}::uuid, ${count}::int) AS n, companies co WHERE co.id = ${tenantId}::uuid`);
   if (rows.length !== count) throw new Error('order numbers: company not found');

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TOrderInput } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
-import { queryRows } from '../../platform/db/rows';
+import { queryPrepared } from '../../platform/db/rows';
 import { resolveSkuCodes } from '../inventory/resolve';
 import { uuidArray } from '../inventory/holder-sql';
 import type { ExclusiveMethods, LineSku, OrderProblem } from './order-validate';
@@ -51,7 +51,7 @@ export async function lookupSkus(tx: Tx, tenantId: string, orders: TOrderInput[]
   for (const [code, r] of resolved) {
     skus.set(code, { skuId: r.id, sku: r.sku, status: r.status, holderId: r.holderId, factor: r.factor });
   }
-  const methods = await queryRows<{ sku_id: string; ship_method: string }>(tx, sql`
+  const methods = await queryPrepared<{ sku_id: string; ship_method: string }>(tx, sql`
     SELECT ps.sku_id, pm.ship_method FROM package_skus ps
     JOIN package_ship_methods pm ON pm.tenant_id = ps.tenant_id AND pm.package_id = ps.package_id
     WHERE ps.tenant_id = ${tenantId}::uuid AND ps.sku_id = ANY(${uuidArray(ids)})`);

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { orderAllowedActions, ORDER_STATUSES, paginate, parseInclude, type TListQuery } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
-import { isoOrNull, queryRows } from '../../platform/db/rows';
+import { isoOrNull, queryPrepared, queryRows } from '../../platform/db/rows';
 import { filterConditions, offsetOf, orderByClause, prefixMatch, searchOf, uuidOrNone } from '../../platform/db/list-query';
 import { fieldError, notFound } from '../../platform/http/errors';
 import { orders } from './orders.tables';
@@ -114,13 +114,13 @@ export async function orderCounts(tx: Tx, tenantId: string, query: TListQuery) {
 }
 
 export async function getOrder(tx: Tx, tenantId: string, id: string, permissions: ReadonlySet<string>, include?: string) {
-  const [r] = await queryRows<Row>(tx, sql`SELECT * FROM orders WHERE tenant_id = ${tenantId}::uuid AND id = ${id}::uuid`);
+  const [r] = await queryPrepared<Row>(tx, sql`SELECT * FROM orders WHERE tenant_id = ${tenantId}::uuid AND id = ${id}::uuid`);
   if (!r) throw notFound('Order');
-  const lines = await queryRows<Row>(tx, sql`
+  const lines = await queryPrepared<Row>(tx, sql`
     SELECT l.*, s.sku AS sku_code FROM order_lines l
     LEFT JOIN skus s ON s.tenant_id = l.tenant_id AND s.id = l.sku_id
     WHERE l.tenant_id = ${tenantId}::uuid AND l.order_id = ${id}::uuid ORDER BY l.line_no`);
-  const allocations = await queryRows<Row>(tx, sql`
+  const allocations = await queryPrepared<Row>(tx, sql`
     SELECT a.line_id, a.iloc_id, i.name AS iloc_name, a.quantity, a.qty_shipped FROM order_allocations a
     LEFT JOIN ilocs i ON i.tenant_id = a.tenant_id AND i.id = a.iloc_id
     WHERE a.tenant_id = ${tenantId}::uuid AND a.order_id = ${id}::uuid AND (a.quantity > 0 OR a.qty_shipped > 0)

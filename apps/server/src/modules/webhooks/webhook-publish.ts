@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { WEBHOOK_ALL_TOPICS, WEBHOOK_TEST_TOPIC } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
+import { queryPrepared } from '../../platform/db/rows';
 
 export interface WebhookEventInput {
   topic: string;
@@ -24,7 +25,7 @@ export async function publishWebhookEvents(tx: Tx, tenantId: string, events: Web
   if (events.length === 0) return;
   const at = new Date();
   const rows = events.map((e) => ({ topic: e.topic, obj: e.topic.split('.')[0], body: webhookEnvelope(e.topic, e.payload, at) }));
-  await tx.execute(sql`
+  await queryPrepared(tx, sql`
     INSERT INTO webhook_deliveries (tenant_id, subscription_id, topic, payload)
     SELECT s.tenant_id, s.id, x.topic, x.body
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(topic text, obj text, body jsonb)

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { webhookTopicOf } from '@omnio/domain';
 import type { Tx } from './client';
+import { queryPrepared } from './rows';
 import { publishWebhookEvents } from '../../modules/webhooks/webhook-publish';
 
 export interface StatusEvent {
@@ -25,7 +26,7 @@ export async function recordStatusEvents(tx: Tx, tenantId: string, events: Statu
   const rows = events.map((e) => ({
     st: e.subjectType, sid: e.subjectId, a: e.action, f: e.from, t: e.to, u: e.userId ?? null, d: e.data ?? {},
   }));
-  await tx.execute(sql`
+  await queryPrepared(tx, sql`
     INSERT INTO status_events (tenant_id, subject_type, subject_id, action, from_status, to_status, user_id, data)
     SELECT ${tenantId}::uuid, x.st, x.sid, x.a, x.f, x.t, x.u, coalesce(x.d, '{}'::jsonb)
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(st text, sid uuid, a text, f text, t text, u uuid, d jsonb)`);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppDb, Tx } from './client';
+import { queryPrepared } from './rows';
 
 /** Who acts in a tenant transaction: the activity log (written by triggers in the same transaction) reads it. */
 export interface TenantActor {
@@ -21,7 +22,7 @@ export async function withTenant<T>(ctx: TenantActor, fn: (tx: Tx) => Promise<T>
   const userId = ctx.principal?.userId ?? ctx.actorUserId ?? '';
   const impersonator = ctx.principal?.impersonatorId ?? '';
   return ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.tenant_id', ${ctx.tenantId}, true), set_config('app.user_id', ${userId}, true),
+    await queryPrepared(tx, sql`select set_config('app.tenant_id', ${ctx.tenantId}, true), set_config('app.user_id', ${userId}, true),
       set_config('app.impersonator_id', ${impersonator}, true), set_config('app.ip', ${ctx.ip ?? ''}, true)`);
     return fn(tx);
   });
