@@ -120,7 +120,7 @@ export async function planAllocations(tx: Tx, tenantId: string, lines: LineNeed[
  * Reserves allocations through the ledger (reason 'reserve', reference the order). The ledger locks the
  * balances in (sku_id, iloc_id) order and throws InsufficientStockError when one no longer has the units.
  */
-export async function reserveAllocations(tx: Tx, tenantId: string, allocations: Allocation[], userId: string | null): Promise<void> {
+export async function reserveAllocations(tx: Tx, tenantId: string, allocations: Allocation[], userId: string | null, movementsFirst = true): Promise<void> {
   if (allocations.length === 0) return;
   await applyMovementBatch(tx, tenantId, allocations.map((a) => ({
     skuId: a.holderId,
@@ -129,7 +129,7 @@ export async function reserveAllocations(tx: Tx, tenantId: string, allocations: 
     reason: 'reserve' as const,
     reference: { type: 'order', id: a.orderId },
     userId,
-  })));
+  })), { onInsufficient: 'throw', movementsFirst });
 }
 
 /** A balance the repair needed is locked by another import: the caller falls back to the locked path, which waits in order. */
@@ -163,7 +163,9 @@ export interface Reserved {
  */
 export async function reservePlan(tx: Tx, tenantId: string, planned: Allocation[], lines: LineNeed[], userId: string | null): Promise<Reserved> {
   try {
-    await tx.transaction((sp) => reserveAllocations(sp, tenantId, planned, userId));
+    // Movements after the check: a shortfall throws before anything is written (no savepoint to undo),
+    // keeping the locks the repair then works under.
+    await reserveAllocations(tx, tenantId, planned, userId, false);
     return { allocations: planned, changedLines: new Set() };
   } catch (err) {
     if (!(err instanceof InsufficientStockError)) throw err;

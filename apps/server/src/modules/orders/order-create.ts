@@ -67,6 +67,15 @@ export function orderTotals(input: TOrderInput) {
 /** An int4 column holds what a channel sends only within bounds; a wild quantity is kept as 0 with the order in error. */
 export const storableQuantity = (q: number) => (Number.isInteger(q) && Math.abs(q) <= 1_000_000_000 ? q : 0);
 
+export interface CreateOptions {
+  /**
+   * Runs in the creating transaction once the orders are written and reserved, just before the allowance
+   * is counted — whose row every import of the company queues for until the commit, so work that must see
+   * the new orders (the single create's answer) goes here rather than after it.
+   */
+  beforeCount?: (results: CreateResult[]) => Promise<void>;
+}
+
 /**
  * The import pipeline for new orders, set-based whatever the batch size: plan allowance → resolve SKUs →
  * hooks → validate → look the customers up → skip the orders already imported (idempotent on channel +
@@ -82,8 +91,8 @@ export const storableQuantity = (q: number) => (Number.isInteger(q) && Math.abs(
  * savepoint and redoes them on the locked path, which allocates under locks and is exact under any
  * contention.
  */
-export async function createOrders(tx: Tx, tenantId: string, userId: string | null, inputs: TOrderInput[]): Promise<CreateResult[]> {
-  return (await createOrdersWithin(tx, tenantId, userId, inputs, false)) as CreateResult[];
+export async function createOrders(tx: Tx, tenantId: string, userId: string | null, inputs: TOrderInput[], options: CreateOptions = {}): Promise<CreateResult[]> {
+  return (await createOrdersWithin(tx, tenantId, userId, inputs, false, options)) as CreateResult[];
 }
 
 /** An order the plan's monthly allowance had no room for: nothing is stored for it (docs/api-billing.md "Limits"). */
@@ -272,7 +281,9 @@ async function recordCreated(tx: Tx, tenantId: string, userId: string | null, or
   })));
 }
 
-async function createOrdersWithin(tx: Tx, tenantId: string, userId: string | null, inputs: TOrderInput[], partial: boolean): Promise<(CreateResult | RefusedResult)[]> {
+async function createOrdersWithin(
+  tx: Tx, tenantId: string, userId: string | null, inputs: TOrderInput[], partial: boolean, options: CreateOptions = {},
+): Promise<(CreateResult | RefusedResult)[]> {
   if (inputs.length === 0) return [];
   const hookCtx: HookContext = { tx, tenantId, userId };
   const now = Date.now();
@@ -367,8 +378,6 @@ async function createOrdersWithin(tx: Tx, tenantId: string, userId: string | nul
         WHERE o.tenant_id = ${tenantId}::uuid AND o.id = x.id AND o.fulfillment_status IS DISTINCT FROM x.f`);
       await recordCreated(tx, tenantId, userId, written);
     }
-    // The allowance is taken last: its row lock is held only for the commit.
-    await consumeOrders(tx, tenantId, allowance, written.length);
   }
   const inserted = new Set(written.map((p) => p.id));
 
@@ -389,6 +398,9 @@ async function createOrdersWithin(tx: Tx, tenantId: string, userId: string | nul
       results.push({ index, id: e.id, number: e.number, status: e.status, error_code: e.error_code, error_message: e.error_message, duplicate: true });
     }
   }
+  await options.beforeCount?.(results as CreateResult[]);
+  // The allowance is taken last: its row lock is held only for the commit.
+  if (written.length) await consumeOrders(tx, tenantId, allowance, written.length);
   return results;
 }
 
