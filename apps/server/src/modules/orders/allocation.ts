@@ -88,16 +88,16 @@ export async function shippingIlocs(tx: Tx, tenantId: string): Promise<AllocIloc
 }
 
 /**
- * Available holder units per balance the lines could draw on: as they read now, locked (FOR UPDATE, in (sku, iloc)
- * order, waiting), or locked without waiting (NOWAIT: a balance another transaction holds is an error, 55P03).
+ * Available holder units per balance the lines could draw on, locked: FOR UPDATE in (sku, iloc) order, waiting,
+ * or without waiting (NOWAIT: a balance another transaction holds is an error, 55P03).
  */
-async function readAvailability(tx: Tx, tenantId: string, lines: LineNeed[], ilocs: AllocIloc[], lock: 'none' | 'wait' | 'nowait'): Promise<Availability> {
+async function readAvailability(tx: Tx, tenantId: string, lines: LineNeed[], ilocs: AllocIloc[], lock: 'wait' | 'nowait'): Promise<Availability> {
   const holders = [...new Set(lines.map((l) => l.holderId))];
   const balances = await queryPrepared<{ sku_id: string; iloc_id: string; available: number }>(tx, sql`
     SELECT sku_id, iloc_id, qty_good - qty_reserved AS available FROM inventory_balances
     WHERE tenant_id = ${tenantId}::uuid AND sku_id = ANY(${uuidArray(holders)}) AND iloc_id = ANY(${uuidArray(ilocs.map((i) => i.id))})
       AND qty_good > qty_reserved
-    ${lock === 'wait' ? sql`ORDER BY sku_id, iloc_id FOR UPDATE` : lock === 'nowait' ? sql`FOR UPDATE NOWAIT` : sql``}`);
+    ${lock === 'wait' ? sql`ORDER BY sku_id, iloc_id FOR UPDATE` : sql`FOR UPDATE NOWAIT`}`);
   return new Map(balances.map((b) => [availKey(b.sku_id, b.iloc_id), Number(b.available)]));
 }
 
@@ -110,10 +110,15 @@ async function readAvailability(tx: Tx, tenantId: string, lines: LineNeed[], ilo
 export async function planAllocations(tx: Tx, tenantId: string, lines: LineNeed[]): Promise<Allocation[]> {
   const wanted = lines.filter((l) => l.need > 0);
   if (wanted.length === 0) return [];
-  const ilocs = await shippingIlocs(tx, tenantId);
-  if (ilocs.length === 0) return [];
-  const available = await readAvailability(tx, tenantId, wanted, ilocs, 'none');
-  return available.size ? strategy(wanted, ilocs, available) : [];
+  // One statement: the balances with stock at ilocs that can ship, each with its iloc. An iloc without
+  // stock for these lines changes nothing the strategy does.
+  const rows = await queryPrepared<{ sku_id: string; iloc_id: string; available: number; name: string; priority: number }>(tx, sql`
+    SELECT b.sku_id, b.iloc_id, b.qty_good - b.qty_reserved AS available, i.name, i.priority FROM inventory_balances b
+    JOIN ilocs i ON i.tenant_id = b.tenant_id AND i.id = b.iloc_id AND i.status = 'ACTIVE' AND i.archived_at IS NULL
+    WHERE b.tenant_id = ${tenantId}::uuid AND b.sku_id = ANY(${uuidArray(wanted.map((l) => l.holderId))}) AND b.qty_good > b.qty_reserved`);
+  if (rows.length === 0) return [];
+  const ilocs = [...new Map(rows.map((r) => [r.iloc_id, { id: r.iloc_id, name: r.name, priority: Number(r.priority) }])).values()];
+  return strategy(wanted, ilocs, new Map(rows.map((r) => [availKey(r.sku_id, r.iloc_id), Number(r.available)])));
 }
 
 /**

@@ -11,7 +11,7 @@ import { uuidArray } from '../inventory/holder-sql';
 import { InsufficientStockError } from '../inventory/ledger';
 import { checkOrder, lookupSkus, type HookContext } from './order-pipeline';
 import { takeOrderNumbers } from './order-numbers';
-import { deferCustomerCheck, linkCustomers, storeOrderCustomers } from './order-customers';
+import { linkCustomers, storeOrderCustomers } from './order-customers';
 import { allowanceError, consumeOrders, notifyOrderLimitReached, planLimitMessage, readOrderAllowance } from '../billing/billing-limits.service';
 
 export const RELEASE_HOLD_JOB = 'orders.release-hold';
@@ -343,8 +343,8 @@ async function createOrdersWithin(
   // The new orders actually written: all of them, unless a concurrent import stored some first.
   let written = fresh;
   if (fresh.length) {
-    // New customers are stored late (storeOrderCustomers), after the orders naming them.
-    if (customers.fresh.length) await deferCustomerCheck(tx);
+    // New customers are stored late (storeOrderCustomers), after the orders naming them: the orders'
+    // customer key is checked at commit.
     try {
       // Optimistic: allocate from the balances as they read now, write everything, and reserve last. The
       // ledger then locks only the balances chosen, only until commit, and refuses if one fell short

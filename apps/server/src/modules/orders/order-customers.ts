@@ -10,7 +10,7 @@ import { planCustomersByEmail, storeNewCustomers, type CustomerPlan } from '../c
  * otherwise the customer is found by e-mail or will be created with the order's shipping address as its
  * default (customers/customer-match.ts). Answers the customer id per order (null: no e-mail to match on)
  * and the customers to create: the orders are written naming them, and storeOrderCustomers stores them at
- * the end of the import's transaction (the orders' customer foreign key is checked at commit).
+ * the end of the import's transaction (the orders' customer foreign key is checked at commit, migration 0025).
  */
 export async function linkCustomers(tx: Tx, tenantId: string, orders: TOrderInput[]): Promise<CustomerPlan> {
   const givenIds = [...new Set(orders.map((o) => o.customer?.id?.toLowerCase()).filter((v): v is string => !!v))];
@@ -33,14 +33,6 @@ export async function linkCustomers(tx: Tx, tenantId: string, orders: TOrderInpu
     address: o.shipping_address ?? null,
   })));
   return { ids: linked.map((id, i) => id ?? byEmail.ids[i] ?? null), fresh: byEmail.fresh };
-}
-
-/**
- * Defers the orders' customer foreign key to the commit, for the rest of the transaction: the orders are
- * written naming customers that storeOrderCustomers creates later in it.
- */
-export async function deferCustomerCheck(tx: Tx): Promise<void> {
-  await tx.execute(sql`SET CONSTRAINTS orders_customer_fk DEFERRED`);
 }
 
 /**
