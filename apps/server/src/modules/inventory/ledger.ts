@@ -109,15 +109,14 @@ export interface BatchResult {
  * rows, lock every named balance in (sku_id, iloc_id) order (one order for every caller, so two batches
  * never deadlock), compute each input's delta against the running balance, then one conditional UPDATE of
  * all touched balances and one multi-row INSERT of the movements (before the locks, for a batch of plain
- * deltas that throws on a shortfall, unless `movementsFirst: false`: then a shortfall throws before anything is
- * written, and the caller may go on in the same transaction without a savepoint). With `onInsufficient: 'skip'` an input
+ * deltas that throws on a shortfall). With `onInsufficient: 'skip'` an input
  * that would go below zero is left out (CSV import: each row all or nothing) instead of failing the batch.
  */
 export async function applyMovementBatch(
   tx: Tx,
   tenantId: string,
   inputs: MovementInput[],
-  options: { onInsufficient: 'throw' | 'skip'; movementsFirst?: boolean } = { onInsufficient: 'throw' },
+  options: { onInsufficient: 'throw' | 'skip' } = { onInsufficient: 'throw' },
 ): Promise<BatchResult> {
   const result: BatchResult = { balances: [], deltas: [], rejected: [], movements: 0, created: new Set() };
   if (inputs.length === 0) return result;
@@ -135,7 +134,7 @@ export async function applyMovementBatch(
   }
   // A batch of plain deltas that fails as a whole writes its movements first: they do not depend on the
   // balances, and the balances (the rows concurrent writers queue for) are then locked only for the update.
-  const early = options.onInsufficient === 'throw' && options.movementsFirst !== false && inputs.every((i) => !i.set);
+  const early = options.onInsufficient === 'throw' && inputs.every((i) => !i.set);
   if (early) result.movements = await insertMovements(tx, tenantId, inputs, inputs.map((i) => addBuckets(ZERO_BUCKETS, i.delta ?? {})));
   const locked = await queryPrepared<RawBalance>(tx, sql`
     SELECT b.* FROM inventory_balances b
@@ -185,12 +184,7 @@ export async function applyMovementBatch(
         AND b.qty_in_transit + x.dt >= 0 AND b.qty_reserved + x.dr >= 0
         AND (b.qty_good + x.dg) - (b.qty_reserved + x.dr) >= 0
       RETURNING b.*`);
-    if (updated.length !== changes.length) {
-      // Under the locks the check above is exact, so this is a broken invariant; after a partial update the
-      // caller must not go on as if nothing had been written.
-      if (options.movementsFirst === false) throw new Error('ledger: a balance changed under its lock');
-      throw insufficient(inputs[0]?.field);
-    }
+    if (updated.length !== changes.length) throw insufficient(inputs[0]?.field);
     for (const r of updated) {
       const row = toBalanceRow(r);
       current.set(pairKey(row.skuId, row.ilocId), row);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import { queryPrepared, queryRows } from '../../platform/db/rows';
-import { applyMovementBatch, InsufficientStockError } from '../inventory/ledger';
+import { applyMovementBatch } from '../inventory/ledger';
 import { sqlStateOf } from '../../platform/db/sql-state';
 import { HOLDER_OF_S, SYNSET_OF_S, uuidArray } from '../inventory/holder-sql';
 
@@ -103,9 +103,9 @@ async function readAvailability(tx: Tx, tenantId: string, lines: LineNeed[], ilo
 
 /**
  * The allocation the strategy makes from the balances as they read now, without locking them: the
- * optimistic import path writes its orders with it and reserves it last (reserveAllocations), so the
- * balances are locked only for the end of its transaction. Another import may take the same stock
- * meanwhile; the ledger then refuses the reservation and the caller falls back to reserveForLines.
+ * optimistic import path writes its orders with it and reserves it last (reservePlan), so the balances are
+ * locked only for the end of its transaction. Another import may take the same stock meanwhile; reservePlan
+ * then allocates the lines that lost theirs again.
  */
 export async function planAllocations(tx: Tx, tenantId: string, lines: LineNeed[]): Promise<Allocation[]> {
   const wanted = lines.filter((l) => l.need > 0);
@@ -123,33 +123,26 @@ export async function planAllocations(tx: Tx, tenantId: string, lines: LineNeed[
 
 /**
  * Reserves allocations through the ledger (reason 'reserve', reference the order). The ledger locks the
- * balances in (sku_id, iloc_id) order and throws InsufficientStockError when one no longer has the units.
+ * balances in (sku_id, iloc_id) order; one that no longer has the units throws InsufficientStockError, or
+ * with `skip` is left out (the rest are reserved). Answers the indexes of the allocations left out.
  */
-export async function reserveAllocations(tx: Tx, tenantId: string, allocations: Allocation[], userId: string | null, movementsFirst = true): Promise<void> {
-  if (allocations.length === 0) return;
-  await applyMovementBatch(tx, tenantId, allocations.map((a) => ({
+export async function reserveAllocations(
+  tx: Tx, tenantId: string, allocations: Allocation[], userId: string | null, onInsufficient: 'throw' | 'skip' = 'throw',
+): Promise<number[]> {
+  if (allocations.length === 0) return [];
+  const { rejected } = await applyMovementBatch(tx, tenantId, allocations.map((a) => ({
     skuId: a.holderId,
     ilocId: a.ilocId,
     delta: { reserved: a.quantity * a.factor },
     reason: 'reserve' as const,
     reference: { type: 'order', id: a.orderId },
     userId,
-  })), { onInsufficient: 'throw', movementsFirst });
+  })), { onInsufficient });
+  return rejected;
 }
 
 /** A balance the repair needed is locked by another import: the caller falls back to the locked path, which waits in order. */
 export class AllocationLockBusy extends Error {}
-
-/** What each pair named can still give, as the balances are now, locked in (sku_id, iloc_id) order — the ledger's order. */
-async function lockAvailable(tx: Tx, tenantId: string, pairs: { s: string; i: string }[]): Promise<Availability> {
-  const rows = await queryRows<{ sku_id: string; iloc_id: string; available: number }>(tx, sql`
-    SELECT b.sku_id, b.iloc_id, b.qty_good - b.qty_reserved AS available FROM inventory_balances b
-    JOIN jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) AS x(s uuid, i uuid) ON b.sku_id = x.s AND b.iloc_id = x.i
-    WHERE b.tenant_id = ${tenantId}::uuid
-    ORDER BY b.sku_id, b.iloc_id
-    FOR UPDATE OF b`);
-  return new Map(rows.map((r) => [availKey(r.sku_id, r.iloc_id), Number(r.available)]));
-}
 
 export interface Reserved {
   /** The allocations reserved, one per (line, iloc). */
@@ -159,33 +152,18 @@ export interface Reserved {
 }
 
 /**
- * Reserves a plan made from unlocked balances (planAllocations). Usually the plan still holds and this is
- * reserveAllocations. When another import drew a chosen balance down meanwhile, the allocations that still
- * fit are kept and the lines that lost theirs are allocated again (the strategy, from every iloc) under
- * locks taken without waiting: the chosen balances are already locked, in order, and waiting for more out
- * of that order could deadlock, so a busy one throws AllocationLockBusy and the caller takes the locked
+ * Reserves a plan made from unlocked balances (planAllocations). Usually the plan still holds. When another
+ * import drew a chosen balance down meanwhile, the ledger reserves the allocations that still fit and
+ * leaves the others out; the lines that lost theirs are allocated again (the strategy, from every iloc)
+ * under locks taken without waiting: the chosen balances are already locked, in order, and waiting for more
+ * out of that order could deadlock, so a busy one throws AllocationLockBusy and the caller takes the locked
  * path. `lines` are the needs the plan was made for.
  */
 export async function reservePlan(tx: Tx, tenantId: string, planned: Allocation[], lines: LineNeed[], userId: string | null): Promise<Reserved> {
-  try {
-    // Movements after the check: a shortfall throws before anything is written (no savepoint to undo),
-    // keeping the locks the repair then works under.
-    await reserveAllocations(tx, tenantId, planned, userId, false);
-    return { allocations: planned, changedLines: new Set() };
-  } catch (err) {
-    if (!(err instanceof InsufficientStockError)) throw err;
-  }
-  const left = await lockAvailable(tx, tenantId, [...new Map(planned.map((a) => [availKey(a.holderId, a.ilocId), { s: a.holderId, i: a.ilocId }])).values()]);
-  const kept: Allocation[] = [];
+  const rejected = new Set(await reserveAllocations(tx, tenantId, planned, userId, 'skip'));
+  if (rejected.size === 0) return { allocations: planned, changedLines: new Set() };
   const short = new Map<string, number>();
-  for (const a of planned) {
-    const key = availKey(a.holderId, a.ilocId);
-    const units = a.quantity * a.factor;
-    if ((left.get(key) ?? 0) >= units) {
-      left.set(key, left.get(key)! - units);
-      kept.push(a);
-    } else short.set(a.lineId, (short.get(a.lineId) ?? 0) + a.quantity);
-  }
+  for (const i of rejected) short.set(planned[i]!.lineId, (short.get(planned[i]!.lineId) ?? 0) + planned[i]!.quantity);
   const again = lines.filter((l) => short.has(l.lineId)).map((l) => ({ ...l, need: short.get(l.lineId)! }));
   const ilocs = await shippingIlocs(tx, tenantId);
   let available: Availability;
@@ -195,20 +173,15 @@ export async function reservePlan(tx: Tx, tenantId: string, planned: Allocation[
     if (sqlStateOf(err) === '55P03') throw new AllocationLockBusy();
     throw err;
   }
-  // What the kept allocations take is not reserved yet: it is not available to the lines allocated again.
-  for (const a of kept) {
-    const key = availKey(a.holderId, a.ilocId);
-    if (available.has(key)) available.set(key, available.get(key)! - a.quantity * a.factor);
-  }
+  const added = strategy(again, ilocs, available);
+  await reserveAllocations(tx, tenantId, added, userId);
   const merged = new Map<string, Allocation>();
-  for (const a of [...kept, ...strategy(again, ilocs, available)]) {
+  for (const a of [...planned.filter((_, i) => !rejected.has(i)), ...added]) {
     const key = `${a.lineId}|${a.ilocId}`;
     const before = merged.get(key);
     merged.set(key, before ? { ...before, quantity: before.quantity + a.quantity } : a);
   }
-  const allocations = [...merged.values()];
-  await reserveAllocations(tx, tenantId, allocations, userId);
-  return { allocations, changedLines: new Set(short.keys()) };
+  return { allocations: [...merged.values()], changedLines: new Set(short.keys()) };
 }
 
 /**

@@ -262,10 +262,14 @@ async function rewriteChangedLines(tx: Tx, tenantId: string, orders: Prepared[],
   const orderIds = new Set(allocations.map((a) => a.orderId));
   for (const p of orders) if (p.lines.some((l) => reserved.changedLines.has(l.id))) orderIds.add(p.id);
   const changed = orders.filter((p) => orderIds.has(p.id));
-  const fulfillment = fulfillmentOf(changed, reserved.allocations.filter((a) => orderIds.has(a.orderId)));
+  await updateFulfillment(tx, tenantId, fulfillmentOf(changed, reserved.allocations.filter((a) => orderIds.has(a.orderId))));
+}
+
+/** Orders whose fulfilment status turned out other than written with them. */
+async function updateFulfillment(tx: Tx, tenantId: string, fulfillment: Map<string, string>): Promise<void> {
   await tx.execute(sql`
     UPDATE orders o SET fulfillment_status = x.f
-    FROM jsonb_to_recordset(${JSON.stringify(changed.map((p) => ({ id: p.id, f: fulfillment.get(p.id) })))}::jsonb) AS x(id uuid, f text)
+    FROM jsonb_to_recordset(${JSON.stringify([...fulfillment].map(([id, f]) => ({ id, f })))}::jsonb) AS x(id uuid, f text)
     WHERE o.tenant_id = ${tenantId}::uuid AND o.id = x.id AND o.fulfillment_status IS DISTINCT FROM x.f`);
 }
 
@@ -343,12 +347,12 @@ async function createOrdersWithin(
   // The new orders actually written: all of them, unless a concurrent import stored some first.
   let written = fresh;
   if (fresh.length) {
-    // New customers are stored late (storeOrderCustomers), after the orders naming them: the orders'
-    // customer key is checked at commit.
     try {
-      // Optimistic: allocate from the balances as they read now, write everything, and reserve last. The
-      // ledger then locks only the balances chosen, only until commit, and refuses if one fell short
-      // meanwhile: everything since the savepoint is undone and the locked path below runs instead.
+      // Optimistic: allocate from the balances as they read now, write everything, then the new customers
+      // (the orders' customer key is checked at commit) and reserve last: the contended rows are held only
+      // until commit. Lines whose balance another import drew down meanwhile are allocated again
+      // (reservePlan); a busy balance or a race for the same external ids undoes everything since the
+      // savepoint and the locked path below runs instead.
       await tx.transaction(async (sp) => {
         const needs = needsOf(fresh);
         const allocations = await planAllocations(sp, tenantId, needs);
@@ -371,11 +375,7 @@ async function createOrdersWithin(
       await storeOrderCustomers(tx, tenantId, customers);
       const allocations = await reserveForLines(tx, tenantId, needsOf(written), userId);
       await insertLines(tx, tenantId, written, allocations);
-      const fulfillment = fulfillmentOf(written, allocations);
-      await tx.execute(sql`
-        UPDATE orders o SET fulfillment_status = x.f
-        FROM jsonb_to_recordset(${JSON.stringify(written.map((p) => ({ id: p.id, f: fulfillment.get(p.id) })))}::jsonb) AS x(id uuid, f text)
-        WHERE o.tenant_id = ${tenantId}::uuid AND o.id = x.id AND o.fulfillment_status IS DISTINCT FROM x.f`);
+      await updateFulfillment(tx, tenantId, fulfillmentOf(written, allocations));
       await recordCreated(tx, tenantId, userId, written);
     }
   }

@@ -30,14 +30,14 @@ export const getOrderEvents = (ctx: TenantCtx, id: string, query: TListQuery) =>
 
 /** POST /orders: one order through the pipeline; the same (channel, external id) again answers the existing order. */
 export async function createOrder(ctx: TenantCtx, input: TOrderInput) {
-  let order: Awaited<ReturnType<typeof getOrderTx>> | null = null;
+  const answer: { order?: Awaited<ReturnType<typeof getOrderTx>> } = {};
   const [result] = await withOrderLimitNotice(ctx, () => withTenant(ctx, (tx) => createOrders(tx, ctx.tenantId, ctx.principal.userId, [input], {
     // The answer is read in the creating transaction, before the allowance row is taken.
     beforeCount: async ([r]) => {
-      order = await getOrderTx(tx, ctx.tenantId, r!.id, ctx.principal.permissions);
+      answer.order = await getOrderTx(tx, ctx.tenantId, r!.id, ctx.principal.permissions);
     },
   })));
-  return { order: order ?? (await withTenant(ctx, (tx) => getOrderTx(tx, ctx.tenantId, result!.id, ctx.principal.permissions))), duplicate: result!.duplicate };
+  return { order: answer.order!, duplicate: result!.duplicate };
 }
 
 export type BatchResult = Omit<CreateResult | RefusedResult, 'error_message'> | { index: number; errors: Record<string, string[]> };
