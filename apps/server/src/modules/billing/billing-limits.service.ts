@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { usagePeriod, type SubscriptionStatus } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { queryPrepared, queryRows } from '../../platform/db/rows';
+import { sqlStateOf } from '../../platform/db/sql-state';
+import { runAtCommit } from '../../platform/db/transaction';
 import { withTenant, type TenantActor } from '../../platform/db/tenant';
 import type { TenantCtx } from '../../platform/http/context';
 import { DomainError } from '../../platform/http/errors';
@@ -10,7 +12,7 @@ import { createNotifications } from '../notifications/notify';
 /**
  * The monthly order allowance (docs/api-billing.md "Limits"): the subscription's totals.orders while it runs
  * (active, or cancelled until its period ends), 0 without one. Orders count in the UTC calendar month they
- * are created; `billing_usage` holds the count, raised by one conditional upsert in the creating transaction.
+ * are created; `billing_usage` holds the count, raised by one conditional upsert sent with the creating transaction's COMMIT.
  */
 
 export interface OrderAllowance {
@@ -59,24 +61,19 @@ export async function readOrderAllowance(tx: Tx, tenantId: string, at = new Date
 }
 
 /**
- * Takes n orders of the period's allowance atomically: the upsert's condition is evaluated on the row it
- * locks, so two imports racing for the last slots cannot both pass. No row back means another transaction
- * took them first: the 402 rolls the caller's whole transaction back.
+ * Takes n orders of the period's allowance atomically, with the commit (consume_order_allowance, migration
+ * 0026): its conditional upsert is evaluated on the row it locks, so two imports racing for the last slots
+ * cannot both pass, and sent with the COMMIT the row stays locked only while the database commits. No room
+ * left fails the commit: the whole transaction rolls back and the caller gets the 402.
  */
-export async function consumeOrders(tx: Tx, tenantId: string, allowance: OrderAllowance, n: number): Promise<void> {
+export function consumeOrders(tx: Tx, tenantId: string, allowance: OrderAllowance, n: number): void {
   if (n <= 0) return;
-  const rows = await queryPrepared<{ orders: number }>(tx, sql`
-    INSERT INTO billing_usage (tenant_id, period, orders)
-    SELECT ${tenantId}::uuid, ${allowance.period}, ${n}::int WHERE ${n}::int <= ${allowance.limit}::int
-    ON CONFLICT (tenant_id, period) DO UPDATE SET orders = billing_usage.orders + EXCLUDED.orders, updated_at = now()
-      WHERE billing_usage.orders + EXCLUDED.orders <= ${allowance.limit}::int
-    RETURNING orders`);
-  if (rows.length === 0) {
-    const [now] = await queryRows<{ orders: number }>(tx, sql`
-      SELECT orders FROM billing_usage WHERE tenant_id = ${tenantId}::uuid AND period = ${allowance.period}`);
-    throw allowanceError({ ...allowance, used: Number(now?.orders ?? allowance.used) });
-  }
+  runAtCommit(tx, sql`SELECT consume_order_allowance(${tenantId}::uuid, ${allowance.period}, ${n}::int, ${allowance.limit}::int)`, (err) =>
+    sqlStateOf(err) === ALLOWANCE_USED_UP ? allowanceError({ ...allowance, used: Number((err as { detail?: string }).detail ?? allowance.used) }) : err);
 }
+
+/** The SQLSTATE consume_order_allowance raises when the plan's orders are used up. */
+const ALLOWANCE_USED_UP = 'OM402';
 
 /**
  * The first refusal of a period tells the company's users who may read billing (spec 8 WARNING, target

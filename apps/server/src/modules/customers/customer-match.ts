@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import { queryPrepared, queryRows, textArray } from '../../platform/db/rows';
 
@@ -97,14 +97,21 @@ export async function storeNewCustomers(tx: Tx, tenantId: string, fresh: NewCust
     n, id: f.id, email: clean(f.entry.customer.email), first_name: clean(f.entry.customer.first_name), last_name: clean(f.entry.customer.last_name),
     phone: clean(f.entry.customer.phone), company: clean(f.entry.customer.company),
   }));
+  // The new customers and their default addresses in one statement: an address only for a customer inserted
+  // (one a concurrent import created first keeps its own).
+  const addresses = addressRows(fresh.map((f) => ({ customerId: f.id, address: f.entry.address })));
   const created = new Set((await queryPrepared<{ id: string }>(tx, sql`
-    INSERT INTO customers (tenant_id, id, first_name, last_name, email, phone, company)
-    SELECT ${tenantId}::uuid, x.id, x.first_name, x.last_name, x.email, x.phone, x.company
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(n int, id uuid, email text, first_name text, last_name text, phone text, company text)
-    ORDER BY x.n
-    ON CONFLICT (tenant_id, email_key) DO NOTHING
-    RETURNING id`)).map((r) => r.id));
-  await insertDefaultAddresses(tx, tenantId, fresh.filter((f) => created.has(f.id)).map((f) => ({ customerId: f.id, address: f.entry.address })));
+    WITH made AS (
+      INSERT INTO customers (tenant_id, id, first_name, last_name, email, phone, company)
+      SELECT ${tenantId}::uuid, x.id, x.first_name, x.last_name, x.email, x.phone, x.company
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(n int, id uuid, email text, first_name text, last_name text, phone text, company text)
+      ORDER BY x.n
+      ON CONFLICT (tenant_id, email_key) DO NOTHING
+      RETURNING id
+    ), addresses AS (
+      ${addressesInsert(tenantId, addresses, sql`JOIN made ON made.id = x.c`)}
+    )
+    SELECT id FROM made`)).map((r) => r.id));
   const lost = fresh.filter((f) => !created.has(f.id));
   if (lost.length) {
     const winners = new Map((await queryRows<{ id: string; email_key: string }>(tx, sql`
@@ -157,16 +164,27 @@ export async function findOrCreateCustomer(
 }
 
 /** The default shipping address of customers just created (entries without one are skipped). */
-async function insertDefaultAddresses(tx: Tx, tenantId: string, entries: { customerId: string; address?: CustomerMatchAddress | null }[]): Promise<void> {
-  const rows = entries.flatMap(({ customerId, address: a }) => (hasAddress(a) ? [{
+type AddressRow = Record<string, string | null>;
+
+function addressRows(entries: { customerId: string; address?: CustomerMatchAddress | null }[]): AddressRow[] {
+  return entries.flatMap(({ customerId, address: a }) => (hasAddress(a) ? [{
     c: customerId, first_name: clean(a.first_name), last_name: clean(a.last_name), company: clean(a.company), address1: clean(a.address1),
     address2: clean(a.address2), city: clean(a.city), state: clean(a.state), zip: clean(a.zip), country: clean(a.country), phone: clean(a.phone),
   }] : []));
-  if (rows.length === 0) return;
-  await queryPrepared(tx, sql`
+}
+
+/** The default shipping addresses' INSERT; `join` narrows the rows (a WITH's customers), or is empty. */
+function addressesInsert(tenantId: string, rows: AddressRow[], join: SQL): SQL {
+  return sql`
     INSERT INTO customer_addresses (tenant_id, customer_id, kind, is_default, first_name, last_name, company, address1, address2, city, state, zip, country, phone)
     SELECT ${tenantId}::uuid, x.c, 'shipping', true, x.first_name, x.last_name, x.company, x.address1, x.address2, x.city, x.state, x.zip, x.country, x.phone
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(c uuid, first_name text, last_name text, company text, address1 text,
-      address2 text, city text, state text, zip text, country text, phone text)`);
+      address2 text, city text, state text, zip text, country text, phone text) ${join}`;
+}
+
+async function insertDefaultAddresses(tx: Tx, tenantId: string, entries: { customerId: string; address?: CustomerMatchAddress | null }[]): Promise<void> {
+  const rows = addressRows(entries);
+  if (rows.length === 0) return;
+  await queryPrepared(tx, addressesInsert(tenantId, rows, sql``));
 }
 

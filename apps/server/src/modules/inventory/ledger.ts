@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { addBuckets, isValidBalance, ZERO_BUCKETS, type AdjustableBucket, type BucketQuantities, type MovementReason } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { DomainError, fieldError, notFound } from '../../platform/http/errors';
@@ -107,9 +107,9 @@ export interface BatchResult {
 /**
  * Applies a batch set-based, in a handful of statements whatever its size: create the missing balance
  * rows, lock every named balance in (sku_id, iloc_id) order (one order for every caller, so two batches
- * never deadlock), compute each input's delta against the running balance, then one conditional UPDATE of
- * all touched balances and one multi-row INSERT of the movements (before the locks, for a batch of plain
- * deltas that throws on a shortfall). With `onInsufficient: 'skip'` an input
+ * never deadlock), compute each input's delta against the running balance, then one statement with the
+ * conditional UPDATE of all touched balances and the multi-row INSERT of the movements (the movements go
+ * first, before the locks, for a batch of plain deltas that throws on a shortfall). With `onInsufficient: 'skip'` an input
  * that would go below zero is left out (CSV import: each row all or nothing) instead of failing the batch.
  */
 export async function applyMovementBatch(
@@ -172,34 +172,47 @@ export async function applyMovementBatch(
     const [sku_id, iloc_id] = key.split('|');
     return { sku_id, iloc_id, dg: d.good, dh: d.hold, du: d.hurt, dt: d.in_transit, dr: d.reserved };
   });
+  // Written after the locks: the balance update and the movements in one statement (one round trip).
+  const movements = early ? [] : movementRows(inputs, result.deltas);
   if (changes.length) {
-    // The conditions repeat the checks above in the database: the last word on "never below zero".
+    // The conditions repeat the checks above in the database: the last word on "never below zero". The
+    // movements are written only when every balance took its change (else nothing is, and it throws).
     const updated = await queryPrepared<RawBalance>(tx, sql`
-      UPDATE inventory_balances b SET
-        qty_good = b.qty_good + x.dg, qty_hold = b.qty_hold + x.dh, qty_hurt = b.qty_hurt + x.du,
-        qty_in_transit = b.qty_in_transit + x.dt, qty_reserved = b.qty_reserved + x.dr, updated_at = now()
-      FROM jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) AS x(sku_id uuid, iloc_id uuid, dg int, dh int, du int, dt int, dr int)
-      WHERE b.tenant_id = ${tenantId}::uuid AND b.sku_id = x.sku_id AND b.iloc_id = x.iloc_id
-        AND b.qty_good + x.dg >= 0 AND b.qty_hold + x.dh >= 0 AND b.qty_hurt + x.du >= 0
-        AND b.qty_in_transit + x.dt >= 0 AND b.qty_reserved + x.dr >= 0
-        AND (b.qty_good + x.dg) - (b.qty_reserved + x.dr) >= 0
-      RETURNING b.*`);
+      WITH updated AS (
+        UPDATE inventory_balances b SET
+          qty_good = b.qty_good + x.dg, qty_hold = b.qty_hold + x.dh, qty_hurt = b.qty_hurt + x.du,
+          qty_in_transit = b.qty_in_transit + x.dt, qty_reserved = b.qty_reserved + x.dr, updated_at = now()
+        FROM jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) AS x(sku_id uuid, iloc_id uuid, dg int, dh int, du int, dt int, dr int)
+        WHERE b.tenant_id = ${tenantId}::uuid AND b.sku_id = x.sku_id AND b.iloc_id = x.iloc_id
+          AND b.qty_good + x.dg >= 0 AND b.qty_hold + x.dh >= 0 AND b.qty_hurt + x.du >= 0
+          AND b.qty_in_transit + x.dt >= 0 AND b.qty_reserved + x.dr >= 0
+          AND (b.qty_good + x.dg) - (b.qty_reserved + x.dr) >= 0
+        RETURNING b.*
+      ), moved AS (
+        ${movementsInsert(tenantId, movements, sql`(SELECT count(*) FROM updated) = ${changes.length}::int`)}
+      )
+      SELECT * FROM updated`);
     if (updated.length !== changes.length) throw insufficient(inputs[0]?.field);
     for (const r of updated) {
       const row = toBalanceRow(r);
       current.set(pairKey(row.skuId, row.ilocId), row);
     }
+    result.movements = movements.length;
+  } else if (movements.length) {
+    await queryPrepared(tx, movementsInsert(tenantId, movements, sql`true`));
+    result.movements = movements.length;
   }
-  if (!early) result.movements = await insertMovements(tx, tenantId, inputs, result.deltas);
   result.balances = pairs
     .map((p) => current.get(pairKey(p.sku_id, p.iloc_id)) ?? emptyBalance(tenantId, p.sku_id, p.iloc_id))
     .sort((a, b) => (a.skuId === b.skuId ? compare(a.ilocId, b.ilocId) : compare(a.skuId, b.skuId)));
   return result;
 }
 
+type MovementRow = Record<string, unknown>;
+
 /** Every non-zero input is a movement, even when the pair's inputs cancel out (+5 then −5): the history stays whole. */
-async function insertMovements(tx: Tx, tenantId: string, inputs: MovementInput[], deltas: BucketQuantities[]): Promise<number> {
-  const movements = inputs.flatMap((input, index) => {
+function movementRows(inputs: MovementInput[], deltas: BucketQuantities[]): MovementRow[] {
+  return inputs.flatMap((input, index) => {
     const d = deltas[index]!;
     if (isZero(d)) return [];
     return [{
@@ -207,14 +220,24 @@ async function insertMovements(tx: Tx, tenantId: string, inputs: MovementInput[]
       reason: input.reason, rt: input.reference?.type ?? null, rid: input.reference?.id ?? null, note: input.note ?? null, user_id: input.userId ?? null,
     }];
   });
-  if (movements.length === 0) return 0;
-  await queryPrepared(tx, sql`
+}
+
+/** The INSERT of movement rows, written only where `when` holds (a statement of its own, or inside a WITH). */
+function movementsInsert(tenantId: string, movements: MovementRow[], when: SQL): SQL {
+  return sql`
     INSERT INTO inventory_movements (tenant_id, sku_id, iloc_id, delta_good, delta_hold, delta_hurt, delta_in_transit, delta_reserved,
       reason, reference_type, reference_id, note, user_id)
     SELECT ${tenantId}::uuid, x.sku_id, x.iloc_id, x.dg, x.dh, x.du, x.dt, x.dr, x.reason, x.rt, x.rid, x.note, x.user_id
     FROM jsonb_to_recordset(${JSON.stringify(movements)}::jsonb)
       AS x(i int, sku_id uuid, iloc_id uuid, dg int, dh int, du int, dt int, dr int, reason text, rt text, rid text, note text, user_id uuid)
-    ORDER BY x.i`);
+    WHERE ${when}
+    ORDER BY x.i`;
+}
+
+async function insertMovements(tx: Tx, tenantId: string, inputs: MovementInput[], deltas: BucketQuantities[]): Promise<number> {
+  const movements = movementRows(inputs, deltas);
+  if (movements.length === 0) return 0;
+  await queryPrepared(tx, movementsInsert(tenantId, movements, sql`true`));
   return movements.length;
 }
 

@@ -16,6 +16,8 @@ export interface ResolvedSku {
   holderSku: string;
   holderType: string;
   factor: number;
+  /** With `shipMethods`: the ship methods of the packages the SKU is in, lower case (the order pipeline's exclusive methods). */
+  shipMethods?: string[];
 }
 
 const HOLDER_COLUMNS = sql`s.id, s.sku, s.type, s.status, h.id AS holder_id, h.sku AS holder_sku, h.type AS holder_type, coalesce(s.pack_quantity, 1) AS factor`;
@@ -23,21 +25,31 @@ const HOLDER_JOIN = sql`
   ${SYNSET_OF_S}
   JOIN skus h ON h.tenant_id = s.tenant_id AND h.id = ${HOLDER_OF_S}`;
 
-type Row = { code: string; id: string; sku: string; type: string; status: string; holder_id: string; holder_sku: string; holder_type: string; factor: number };
+// The packages' ship methods ride along for the order pipeline, saving it a round trip per import.
+const SHIP_METHODS_COLUMN = sql`, (SELECT coalesce(array_agg(DISTINCT lower(pm.ship_method)), '{}') FROM package_skus ps
+  JOIN package_ship_methods pm ON pm.tenant_id = ps.tenant_id AND pm.package_id = ps.package_id
+  WHERE ps.tenant_id = s.tenant_id AND ps.sku_id = s.id) AS ship_methods`;
+
+type Row = {
+  code: string; id: string; sku: string; type: string; status: string; holder_id: string; holder_sku: string; holder_type: string; factor: number;
+  ship_methods?: string[];
+};
 const toResolved = (r: Row): ResolvedSku => ({
   id: r.id, sku: r.sku, type: r.type, status: r.status, holderId: r.holder_id, holderSku: r.holder_sku, holderType: r.holder_type, factor: Number(r.factor),
+  ...(r.ship_methods ? { shipMethods: r.ship_methods } : {}),
 });
 
 /**
  * Code → SKU. The exact code first; codes not found that way by their case-insensitive code, then by an
  * alternative SKU (alias), as imports from channels name them.
  */
-export async function resolveSkuCodes(tx: Tx, tenantId: string, codes: string[]): Promise<Map<string, ResolvedSku>> {
+export async function resolveSkuCodes(tx: Tx, tenantId: string, codes: string[], options: { shipMethods?: boolean } = {}): Promise<Map<string, ResolvedSku>> {
   const found = new Map<string, ResolvedSku>();
   const unique = [...new Set(codes)];
   if (!unique.length) return found;
+  const extra = options.shipMethods ? SHIP_METHODS_COLUMN : sql``;
   const exact = await queryPrepared<Row>(tx, sql`
-    SELECT w.code, ${HOLDER_COLUMNS}
+    SELECT w.code, ${HOLDER_COLUMNS}${extra}
     FROM jsonb_array_elements_text(${JSON.stringify(unique)}::jsonb) AS w(code)
     JOIN skus s ON s.tenant_id = ${tenantId}::uuid AND s.sku = w.code
     ${HOLDER_JOIN}`);
@@ -51,7 +63,7 @@ export async function resolveSkuCodes(tx: Tx, tenantId: string, codes: string[])
       UNION ALL
       SELECT w.code, a.sku_id, 1 AS rank FROM w JOIN sku_aliases a ON a.tenant_id = ${tenantId}::uuid AND a.alias_key = w.k
     )
-    SELECT hit.code, hit.rank, ${HOLDER_COLUMNS}
+    SELECT hit.code, hit.rank, ${HOLDER_COLUMNS}${extra}
     FROM hit JOIN skus s ON s.tenant_id = ${tenantId}::uuid AND s.id = hit.sku_id
     ${HOLDER_JOIN}
     ORDER BY hit.rank`);

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import { queryPrepared, queryRows } from '../../platform/db/rows';
 import { applyMovementBatch } from '../inventory/ledger';
@@ -212,10 +212,15 @@ export async function allocateAndReserve(tx: Tx, tenantId: string, lines: LineNe
 /** Inserts allocations of lines that were just created (no earlier allocation can exist). */
 export async function insertNewAllocations(tx: Tx, tenantId: string, allocations: Allocation[]): Promise<void> {
   if (allocations.length === 0) return;
+  await queryPrepared(tx, allocationsInsert(tenantId, allocations));
+}
+
+/** insertNewAllocations as a statement to send with others (the new lines go in a WITH before it). */
+export function allocationsInsert(tenantId: string, allocations: Allocation[]): SQL {
   const rows = allocations.map((a) => ({ o: a.orderId, l: a.lineId, s: a.skuId, i: a.ilocId, q: a.quantity }));
-  await queryPrepared(tx, sql`
+  return sql`
     INSERT INTO order_allocations (tenant_id, order_id, line_id, sku_id, iloc_id, quantity)
-    SELECT ${tenantId}::uuid, x.o, x.l, x.s, x.i, x.q FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(o uuid, l uuid, s uuid, i uuid, q int)`);
+    SELECT ${tenantId}::uuid, x.o, x.l, x.s, x.i, x.q FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(o uuid, l uuid, s uuid, i uuid, q int)`;
 }
 
 /** Adds the allocations to order_allocations and the lines' qty_allocated, set-based. */

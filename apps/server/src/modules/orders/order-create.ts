@@ -4,9 +4,10 @@ import Decimal from 'decimal.js';
 import type { OrderErrorCode, OrderStatus, TOrderInput } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { queryPrepared, textArray } from '../../platform/db/rows';
+import { attempt } from '../../platform/db/transaction';
 import { recordStatusEvents } from '../../platform/db/status-events';
 import { enqueueJobs } from '../../platform/jobs/jobs';
-import { AllocationLockBusy, insertNewAllocations, planAllocations, reserveForLines, reservePlan, type Allocation, type LineNeed, type Reserved } from './allocation';
+import { AllocationLockBusy, allocationsInsert, insertNewAllocations, planAllocations, reserveForLines, reservePlan, type Allocation, type LineNeed, type Reserved } from './allocation';
 import { uuidArray } from '../inventory/holder-sql';
 import { InsufficientStockError } from '../inventory/ledger';
 import { checkOrder, lookupSkus, type HookContext } from './order-pipeline';
@@ -67,20 +68,11 @@ export function orderTotals(input: TOrderInput) {
 /** An int4 column holds what a channel sends only within bounds; a wild quantity is kept as 0 with the order in error. */
 export const storableQuantity = (q: number) => (Number.isInteger(q) && Math.abs(q) <= 1_000_000_000 ? q : 0);
 
-export interface CreateOptions {
-  /**
-   * Runs in the creating transaction once the orders are written and reserved, just before the allowance
-   * is counted — whose row every import of the company queues for until the commit, so work that must see
-   * the new orders (the single create's answer) goes here rather than after it.
-   */
-  beforeCount?: (results: CreateResult[]) => Promise<void>;
-}
-
 /**
  * The import pipeline for new orders, set-based whatever the batch size: plan allowance → resolve SKUs →
  * hooks → validate → look the customers up → skip the orders already imported (idempotent on channel +
  * external id) → numbers → allocate → write orders, lines, allocations and history → store new customers →
- * reserve → count against the allowance. An order that fails a check is kept in `error` with its code;
+ * reserve → count against the allowance (with the commit). An order that fails a check is kept in `error` with its code;
  * nothing else in the batch is affected. Orders beyond the plan's monthly allowance refuse the whole call
  * (402): every path that creates orders passes here.
  *
@@ -91,8 +83,8 @@ export interface CreateOptions {
  * savepoint and redoes them on the locked path, which allocates under locks and is exact under any
  * contention.
  */
-export async function createOrders(tx: Tx, tenantId: string, userId: string | null, inputs: TOrderInput[], options: CreateOptions = {}): Promise<CreateResult[]> {
-  return (await createOrdersWithin(tx, tenantId, userId, inputs, false, options)) as CreateResult[];
+export async function createOrders(tx: Tx, tenantId: string, userId: string | null, inputs: TOrderInput[]): Promise<CreateResult[]> {
+  return (await createOrdersWithin(tx, tenantId, userId, inputs, false)) as CreateResult[];
 }
 
 /** An order the plan's monthly allowance had no room for: nothing is stored for it (docs/api-billing.md "Limits"). */
@@ -235,13 +227,14 @@ async function insertLines(tx: Tx, tenantId: string, orders: Prepared[], allocat
       };
     });
   });
-  await queryPrepared(tx, sql`
+  const linesInsert = sql`
     INSERT INTO order_lines (tenant_id, id, order_id, line_no, sku_text, sku_id, quantity, price, discount, tax, total, name, requested_iloc_id,
       shipping_address, qty_allocated, qty_backordered)
     SELECT ${tenantId}::uuid, x.id, x.o, x.n, x.t, x.s, x.q, x.p, x.d, x.x, x.tt, x.name, x.i, x.a, x.qa, x.qb
     FROM jsonb_to_recordset(${JSON.stringify(lineRows)}::jsonb)
-      AS x(id uuid, o uuid, n int, t text, s uuid, q int, p numeric, d numeric, x numeric, tt numeric, name text, i uuid, a jsonb, qa int, qb int)`);
-  await insertNewAllocations(tx, tenantId, allocations);
+      AS x(id uuid, o uuid, n int, t text, s uuid, q int, p numeric, d numeric, x numeric, tt numeric, name text, i uuid, a jsonb, qa int, qb int)`;
+  // One round trip: the allocations' reference to their lines is checked at the end of the statement.
+  await queryPrepared(tx, allocations.length ? sql`WITH new_lines AS (${linesInsert}) ${allocationsInsert(tenantId, allocations)}` : linesInsert);
 }
 
 /**
@@ -286,7 +279,7 @@ async function recordCreated(tx: Tx, tenantId: string, userId: string | null, or
 }
 
 async function createOrdersWithin(
-  tx: Tx, tenantId: string, userId: string | null, inputs: TOrderInput[], partial: boolean, options: CreateOptions = {},
+  tx: Tx, tenantId: string, userId: string | null, inputs: TOrderInput[], partial: boolean,
 ): Promise<(CreateResult | RefusedResult)[]> {
   if (inputs.length === 0) return [];
   const hookCtx: HookContext = { tx, tenantId, userId };
@@ -353,16 +346,16 @@ async function createOrdersWithin(
       // until commit. Lines whose balance another import drew down meanwhile are allocated again
       // (reservePlan); a busy balance or a race for the same external ids undoes everything since the
       // savepoint and the locked path below runs instead.
-      await tx.transaction(async (sp) => {
+      await attempt(tx, async () => {
         const needs = needsOf(fresh);
-        const allocations = await planAllocations(sp, tenantId, needs);
-        const inserted = await insertOrders(sp, tenantId, userId, fresh, numberOf, customerOf, fulfillmentOf(fresh, allocations));
+        const allocations = await planAllocations(tx, tenantId, needs);
+        const inserted = await insertOrders(tx, tenantId, userId, fresh, numberOf, customerOf, fulfillmentOf(fresh, allocations));
         if (inserted.size !== fresh.length) throw new ImportRaced();
-        await insertLines(sp, tenantId, fresh, allocations);
-        await recordCreated(sp, tenantId, userId, fresh);
-        await storeOrderCustomers(sp, tenantId, customers);
-        const reserved = await reservePlan(sp, tenantId, allocations, needs, userId);
-        if (reserved.changedLines.size) await rewriteChangedLines(sp, tenantId, fresh, reserved);
+        await insertLines(tx, tenantId, fresh, allocations);
+        await recordCreated(tx, tenantId, userId, fresh);
+        await storeOrderCustomers(tx, tenantId, customers);
+        const reserved = await reservePlan(tx, tenantId, allocations, needs, userId);
+        if (reserved.changedLines.size) await rewriteChangedLines(tx, tenantId, fresh, reserved);
       });
     } catch (err) {
       if (!(err instanceof ImportRaced) && !(err instanceof InsufficientStockError) && !(err instanceof AllocationLockBusy)) throw err;
@@ -398,9 +391,8 @@ async function createOrdersWithin(
       results.push({ index, id: e.id, number: e.number, status: e.status, error_code: e.error_code, error_message: e.error_message, duplicate: true });
     }
   }
-  await options.beforeCount?.(results as CreateResult[]);
-  // The allowance is taken last: its row lock is held only for the commit.
-  if (written.length) await consumeOrders(tx, tenantId, allowance, written.length);
+  // The allowance is taken with the commit: its row lock is held only while the database commits.
+  if (written.length) consumeOrders(tx, tenantId, allowance, written.length);
   return results;
 }
 

@@ -1,9 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { TOrderInput } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
-import { queryPrepared } from '../../platform/db/rows';
 import { resolveSkuCodes } from '../inventory/resolve';
-import { uuidArray } from '../inventory/holder-sql';
 import type { ExclusiveMethods, LineSku, OrderProblem } from './order-validate';
 import { validateOrder } from './order-validate';
 
@@ -40,25 +37,15 @@ export interface Lookup {
   exclusive: ExclusiveMethods;
 }
 
-/** Resolves every line SKU of the orders in a few statements (code, case-insensitive code, alternative SKU). */
+/** Resolves every line SKU of the orders, with its packages' ship methods, in one or two statements (code, then case-insensitive code or alternative SKU). */
 export async function lookupSkus(tx: Tx, tenantId: string, orders: TOrderInput[]): Promise<Lookup> {
   const codes = [...new Set(orders.flatMap((o) => o.lines.map((l) => l.sku.trim())).filter((c) => c.length > 0 && c.length <= 64))];
-  const resolved = await resolveSkuCodes(tx, tenantId, codes);
-  const ids = [...new Set([...resolved.values()].map((r) => r.id))];
+  const resolved = await resolveSkuCodes(tx, tenantId, codes, { shipMethods: true });
   const skus = new Map<string, LineSku>();
   const exclusive: ExclusiveMethods = new Map();
-  if (ids.length === 0) return { skus, exclusive };
   for (const [code, r] of resolved) {
     skus.set(code, { skuId: r.id, sku: r.sku, status: r.status, holderId: r.holderId, factor: r.factor });
-  }
-  const methods = await queryPrepared<{ sku_id: string; ship_method: string }>(tx, sql`
-    SELECT ps.sku_id, pm.ship_method FROM package_skus ps
-    JOIN package_ship_methods pm ON pm.tenant_id = ps.tenant_id AND pm.package_id = ps.package_id
-    WHERE ps.tenant_id = ${tenantId}::uuid AND ps.sku_id = ANY(${uuidArray(ids)})`);
-  for (const m of methods) {
-    const set = exclusive.get(m.sku_id) ?? new Set<string>();
-    set.add(m.ship_method.toLowerCase());
-    exclusive.set(m.sku_id, set);
+    if (r.shipMethods?.length) exclusive.set(r.id, new Set(r.shipMethods));
   }
   return { skus, exclusive };
 }

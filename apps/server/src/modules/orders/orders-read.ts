@@ -114,17 +114,23 @@ export async function orderCounts(tx: Tx, tenantId: string, query: TListQuery) {
 }
 
 export async function getOrder(tx: Tx, tenantId: string, id: string, permissions: ReadonlySet<string>, include?: string) {
-  const [r] = await queryPrepared<Row>(tx, sql`SELECT * FROM orders WHERE tenant_id = ${tenantId}::uuid AND id = ${id}::uuid`);
+  // One round trip: the lines and their allocations come as JSON arrays beside the order's columns.
+  const [r] = await queryPrepared<Row & { lines_json: Row[]; allocations_json: Row[] }>(tx, sql`
+    SELECT o.*,
+      (SELECT coalesce(json_agg(json_build_object('id', l.id, 'line_no', l.line_no, 'sku_code', s.sku, 'sku_text', l.sku_text, 'sku_id', l.sku_id,
+          'name', l.name, 'quantity', l.quantity, 'price', l.price, 'discount', l.discount, 'tax', l.tax, 'total', l.total,
+          'requested_iloc_id', l.requested_iloc_id, 'qty_allocated', l.qty_allocated, 'qty_backordered', l.qty_backordered,
+          'qty_shipped', l.qty_shipped, 'qty_returned', l.qty_returned) ORDER BY l.line_no), '[]'::json)
+        FROM order_lines l LEFT JOIN skus s ON s.tenant_id = l.tenant_id AND s.id = l.sku_id
+        WHERE l.tenant_id = o.tenant_id AND l.order_id = o.id) AS lines_json,
+      (SELECT coalesce(json_agg(json_build_object('line_id', a.line_id, 'iloc_id', a.iloc_id, 'iloc_name', i.name, 'quantity', a.quantity,
+          'qty_shipped', a.qty_shipped) ORDER BY i.priority NULLS LAST, i.name), '[]'::json)
+        FROM order_allocations a LEFT JOIN ilocs i ON i.tenant_id = a.tenant_id AND i.id = a.iloc_id
+        WHERE a.tenant_id = o.tenant_id AND a.order_id = o.id AND (a.quantity > 0 OR a.qty_shipped > 0)) AS allocations_json
+    FROM orders o WHERE o.tenant_id = ${tenantId}::uuid AND o.id = ${id}::uuid`);
   if (!r) throw notFound('Order');
-  const lines = await queryPrepared<Row>(tx, sql`
-    SELECT l.*, s.sku AS sku_code FROM order_lines l
-    LEFT JOIN skus s ON s.tenant_id = l.tenant_id AND s.id = l.sku_id
-    WHERE l.tenant_id = ${tenantId}::uuid AND l.order_id = ${id}::uuid ORDER BY l.line_no`);
-  const allocations = await queryPrepared<Row>(tx, sql`
-    SELECT a.line_id, a.iloc_id, i.name AS iloc_name, a.quantity, a.qty_shipped FROM order_allocations a
-    LEFT JOIN ilocs i ON i.tenant_id = a.tenant_id AND i.id = a.iloc_id
-    WHERE a.tenant_id = ${tenantId}::uuid AND a.order_id = ${id}::uuid AND (a.quantity > 0 OR a.qty_shipped > 0)
-    ORDER BY i.priority NULLS LAST, i.name`);
+  const lines = r.lines_json;
+  const allocations = r.allocations_json;
   const includes = parseInclude(include);
   const order: Record<string, unknown> = {
     ...orderSummary(r, permissions),

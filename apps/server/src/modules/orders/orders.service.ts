@@ -30,14 +30,11 @@ export const getOrderEvents = (ctx: TenantCtx, id: string, query: TListQuery) =>
 
 /** POST /orders: one order through the pipeline; the same (channel, external id) again answers the existing order. */
 export async function createOrder(ctx: TenantCtx, input: TOrderInput) {
-  const answer: { order?: Awaited<ReturnType<typeof getOrderTx>> } = {};
-  const [result] = await withOrderLimitNotice(ctx, () => withTenant(ctx, (tx) => createOrders(tx, ctx.tenantId, ctx.principal.userId, [input], {
-    // The answer is read in the creating transaction, before the allowance row is taken.
-    beforeCount: async ([r]) => {
-      answer.order = await getOrderTx(tx, ctx.tenantId, r!.id, ctx.principal.permissions);
-    },
-  })));
-  return { order: answer.order!, duplicate: result!.duplicate };
+  return withOrderLimitNotice(ctx, () => withTenant(ctx, async (tx) => {
+    const [result] = await createOrders(tx, ctx.tenantId, ctx.principal.userId, [input]);
+    // Read in the creating transaction: the answer is the order as committed (the allowance is taken with the commit).
+    return { order: await getOrderTx(tx, ctx.tenantId, result!.id, ctx.principal.permissions), duplicate: result!.duplicate };
+  }));
 }
 
 export type BatchResult = Omit<CreateResult | RefusedResult, 'error_message'> | { index: number; errors: Record<string, string[]> };

@@ -10,6 +10,7 @@ import type { AppDeps } from '../../platform/http/context';
 import { isUuid, notFound, unauthenticated } from '../../platform/http/errors';
 import { enqueueJob, type RunningJob } from '../../platform/jobs/jobs';
 import { INBOUND_WEBHOOK_JOB } from './processes.service';
+import { isPlanLimitError } from '../billing/billing-limits.service';
 
 /**
  * Spec 7 inbound webhook URLs. The public endpoint only verifies and stores: the payload and the job that
@@ -194,7 +195,8 @@ export async function workInboundWebhook(job: RunningJob): Promise<unknown> {
       await tx.execute(sql`
         UPDATE inbound_webhooks SET status = 'failed', error = ${message}, processed_at = now() WHERE id = ${stored.id}::uuid`);
     });
-    if (err instanceof InboundHandlerError) return { webhook_id: stored.id, status: 'failed', error: message };
+    // Out of allowance (refused up front, or at the commit by a race for the last orders): kept as failed, replayable.
+    if (err instanceof InboundHandlerError || isPlanLimitError(err)) return { webhook_id: stored.id, status: 'failed', error: message };
     throw err;
   }
 }

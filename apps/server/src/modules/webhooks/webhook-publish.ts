@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { WEBHOOK_ALL_TOPICS, WEBHOOK_TEST_TOPIC } from '@omnio/domain';
-import type { Tx } from '../../platform/db/client';
-import { queryPrepared } from '../../platform/db/rows';
 
 export interface WebhookEventInput {
   topic: string;
@@ -16,19 +14,19 @@ export function webhookEnvelope(topic: string, data: Record<string, unknown>, at
 }
 
 /**
- * Queues one delivery per matching active subscription of the tenant, in the caller's transaction (so an
- * event is announced exactly when its change commits). One statement per batch whatever its size; with no
+ * The statement that queues one delivery per matching active subscription of the tenant, run in the
+ * caller's transaction (so an event is announced exactly when its change commits) — recordStatusEvents
+ * sends it with the history rows, in one round trip. One statement per batch whatever its size; with no
  * subscription it is an index probe that inserts nothing (the order import publishes ~1,000 events/s).
  * A subscription matches its exact topic, `<object>.*`, or `*` (which never receives 'send test').
  */
-export async function publishWebhookEvents(tx: Tx, tenantId: string, events: WebhookEventInput[]): Promise<void> {
-  if (events.length === 0) return;
+export function webhookDeliveriesInsert(tenantId: string, events: WebhookEventInput[]): SQL {
   const at = new Date();
   const rows = events.map((e) => ({ topic: e.topic, obj: e.topic.split('.')[0], body: webhookEnvelope(e.topic, e.payload, at) }));
-  await queryPrepared(tx, sql`
+  return sql`
     INSERT INTO webhook_deliveries (tenant_id, subscription_id, topic, payload)
     SELECT s.tenant_id, s.id, x.topic, x.body
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(topic text, obj text, body jsonb)
     JOIN webhook_subscriptions s ON s.tenant_id = ${tenantId}::uuid AND s.status = 'active'
-      AND s.topic IN (x.topic, x.obj || '.*', CASE WHEN x.topic <> ${WEBHOOK_TEST_TOPIC} THEN ${WEBHOOK_ALL_TOPICS} END)`);
+      AND s.topic IN (x.topic, x.obj || '.*', CASE WHEN x.topic <> ${WEBHOOK_TEST_TOPIC} THEN ${WEBHOOK_ALL_TOPICS} END)`;
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { webhookTopicOf } from '@omnio/domain';
 import type { Tx } from './client';
 import { queryPrepared } from './rows';
-import { publishWebhookEvents } from '../../modules/webhooks/webhook-publish';
+import { webhookDeliveriesInsert } from '../../modules/webhooks/webhook-publish';
 
 export interface StatusEvent {
   /** 'order', 'shipment', 'return', … */
@@ -19,21 +19,24 @@ export interface StatusEvent {
  * Appends lifecycle events in the transaction that changed the status, so the history never disagrees
  * with the object. The tenant comes from the transaction (withTenant), checked by row-level security.
  * Every event is also published to the tenant's outgoing webhooks (`<subject>.<action>`, create → created,
- * edit → updated) in the same transaction: one more statement per batch, never one per event.
+ * edit → updated) in the same transaction and the same statement: one round trip per batch, never one per event.
  */
 export async function recordStatusEvents(tx: Tx, tenantId: string, events: StatusEvent[]): Promise<void> {
   if (events.length === 0) return;
   const rows = events.map((e) => ({
     st: e.subjectType, sid: e.subjectId, a: e.action, f: e.from, t: e.to, u: e.userId ?? null, d: e.data ?? {},
   }));
-  await queryPrepared(tx, sql`
-    INSERT INTO status_events (tenant_id, subject_type, subject_id, action, from_status, to_status, user_id, data)
-    SELECT ${tenantId}::uuid, x.st, x.sid, x.a, x.f, x.t, x.u, coalesce(x.d, '{}'::jsonb)
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(st text, sid uuid, a text, f text, t text, u uuid, d jsonb)`);
-  await publishWebhookEvents(tx, tenantId, events.map((e) => ({
+  const deliveries = webhookDeliveriesInsert(tenantId, events.map((e) => ({
     topic: webhookTopicOf(e.subjectType, e.action),
     payload: { id: e.subjectId, type: e.subjectType, action: e.action, from: e.from, to: e.to, user_id: e.userId ?? null, details: e.data ?? {} },
   })));
+  await queryPrepared(tx, sql`
+    WITH history AS (
+      INSERT INTO status_events (tenant_id, subject_type, subject_id, action, from_status, to_status, user_id, data)
+      SELECT ${tenantId}::uuid, x.st, x.sid, x.a, x.f, x.t, x.u, coalesce(x.d, '{}'::jsonb)
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(st text, sid uuid, a text, f text, t text, u uuid, d jsonb)
+    )
+    ${deliveries}`);
 }
 
 export const recordStatusEvent = (tx: Tx, tenantId: string, event: StatusEvent) => recordStatusEvents(tx, tenantId, [event]);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AppDb, Tx } from './client';
-import { queryPrepared } from './rows';
+import { runTransaction } from './transaction';
 
 /** Who acts in a tenant transaction: the activity log (written by triggers in the same transaction) reads it. */
 export interface TenantActor {
@@ -15,17 +15,16 @@ export interface TenantActor {
 /**
  * Runs fn in a transaction whose row-level-security tenant is tenantId. Tenant-owned tables have a
  * forced policy on app.tenant_id, so inside fn a query without any tenant filter still sees and
- * writes only this tenant's rows; outside withTenant it sees none. The acting user and address go
- * into the same statement (no extra round trip) so the activity triggers know who did it.
+ * writes only this tenant's rows; outside withTenant it sees none. The acting user and address are set
+ * with the tenant, in the same message as BEGIN (runTransaction), so the activity triggers know who did it.
  */
 export async function withTenant<T>(ctx: TenantActor, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  const userId = ctx.principal?.userId ?? ctx.actorUserId ?? '';
-  const impersonator = ctx.principal?.impersonatorId ?? '';
-  return ctx.db.transaction(async (tx) => {
-    await queryPrepared(tx, sql`select set_config('app.tenant_id', ${ctx.tenantId}, true), set_config('app.user_id', ${userId}, true),
-      set_config('app.impersonator_id', ${impersonator}, true), set_config('app.ip', ${ctx.ip ?? ''}, true)`);
-    return fn(tx);
-  });
+  return runTransaction(ctx.db, {
+    'app.tenant_id': ctx.tenantId,
+    'app.user_id': ctx.principal?.userId ?? ctx.actorUserId ?? '',
+    'app.impersonator_id': ctx.principal?.impersonatorId ?? '',
+    'app.ip': ctx.ip ?? '',
+  }, fn);
 }
 
 /**
