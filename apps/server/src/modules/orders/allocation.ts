@@ -215,12 +215,13 @@ export async function insertNewAllocations(tx: Tx, tenantId: string, allocations
   await queryPrepared(tx, allocationsInsert(tenantId, allocations));
 }
 
-/** insertNewAllocations as a statement to send with others (the new lines go in a WITH before it). */
-export function allocationsInsert(tenantId: string, allocations: Allocation[]): SQL {
+/** insertNewAllocations as a statement to send with others; `when` (on x.o, the order id) narrows the rows. */
+export function allocationsInsert(tenantId: string, allocations: Allocation[], when: SQL = sql`true`): SQL {
   const rows = allocations.map((a) => ({ o: a.orderId, l: a.lineId, s: a.skuId, i: a.ilocId, q: a.quantity }));
   return sql`
     INSERT INTO order_allocations (tenant_id, order_id, line_id, sku_id, iloc_id, quantity)
-    SELECT ${tenantId}::uuid, x.o, x.l, x.s, x.i, x.q FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(o uuid, l uuid, s uuid, i uuid, q int)`;
+    SELECT ${tenantId}::uuid, x.o, x.l, x.s, x.i, x.q FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(o uuid, l uuid, s uuid, i uuid, q int)
+    WHERE ${when}`;
 }
 
 /** Adds the allocations to order_allocations and the lines' qty_allocated, set-based. */

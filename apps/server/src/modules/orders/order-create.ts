@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import Decimal from 'decimal.js';
 import type { OrderErrorCode, OrderStatus, TOrderInput } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { queryPrepared, textArray } from '../../platform/db/rows';
 import { attempt } from '../../platform/db/transaction';
-import { recordStatusEvents } from '../../platform/db/status-events';
+import { recordStatusEvents, statusEventInserts, type StatusEvent } from '../../platform/db/status-events';
 import { enqueueJobs } from '../../platform/jobs/jobs';
 import { AllocationLockBusy, allocationsInsert, insertNewAllocations, planAllocations, reserveForLines, reservePlan, type Allocation, type LineNeed, type Reserved } from './allocation';
 import { uuidArray } from '../inventory/holder-sql';
@@ -181,6 +181,13 @@ async function insertOrders(
   tx: Tx, tenantId: string, userId: string | null, orders: Prepared[], numberOf: Map<string, string>,
   customerOf: Map<string, string | null>, fulfillment: Map<string, string> | null,
 ): Promise<Set<string>> {
+  return new Set((await queryPrepared<{ id: string }>(tx, ordersInsert(tenantId, userId, orders, numberOf, customerOf, fulfillment))).map((r) => r.id));
+}
+
+function ordersInsert(
+  tenantId: string, userId: string | null, orders: Prepared[], numberOf: Map<string, string>,
+  customerOf: Map<string, string | null>, fulfillment: Map<string, string> | null,
+): SQL {
   const sorted = [...orders].map((p) => [keyOf(p), p] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, p]) => p);
   const rows = sorted.map((p, n) => ({
     n, id: p.id, number: numberOf.get(p.id)!, f: fulfillment?.get(p.id) ?? 'unallocated',
@@ -194,7 +201,7 @@ async function insertOrders(
     ship_method: p.input.ship_method?.trim().toLowerCase() || (p.status === 'error' ? p.input.ship_method ?? null : 'standard'),
     ship_carrier: p.input.ship_carrier?.trim().toLowerCase() || null,
   }));
-  return new Set((await queryPrepared<{ id: string }>(tx, sql`
+  return sql`
     INSERT INTO orders (tenant_id, id, number, fulfillment_status, channel, external_id, status, error_code, error_message, customer_id, customer,
       billing_address, shipping_address, currency, subtotal, discount_total, tax_total, shipping_total, total, line_count, unit_count,
       notes, metadata, hold_until, shipable_date, deliver_by, ship_method, ship_carrier, created_by)
@@ -208,12 +215,19 @@ async function insertOrders(
       notes text, metadata jsonb, hold_until timestamptz, shipable_date date, deliver_by date, ship_method text, ship_carrier text)
     ORDER BY x.n
     ON CONFLICT (tenant_id, channel, external_id) DO NOTHING
-    RETURNING id`)).map((r) => r.id));
+    RETURNING id`;
 }
 
 /** The lines of new orders, written once with what they got, and their allocations. */
 async function insertLines(tx: Tx, tenantId: string, orders: Prepared[], allocations: Allocation[]): Promise<void> {
   if (orders.length === 0) return;
+  const linesInsert = linesInsertOf(tenantId, orders, allocations, sql`true`);
+  // One round trip: the allocations' reference to their lines is checked at the end of the statement.
+  await queryPrepared(tx, allocations.length ? sql`WITH new_lines AS (${linesInsert}) ${allocationsInsert(tenantId, allocations)}` : linesInsert);
+}
+
+/** The INSERT of the orders' lines; `when` (on x.o, the order id) narrows the rows. */
+function linesInsertOf(tenantId: string, orders: Prepared[], allocations: Allocation[], when: SQL): SQL {
   const allocatedPerLine = new Map<string, number>();
   for (const a of allocations) allocatedPerLine.set(a.lineId, (allocatedPerLine.get(a.lineId) ?? 0) + a.quantity);
   const lineRows = orders.flatMap((p) => {
@@ -227,14 +241,36 @@ async function insertLines(tx: Tx, tenantId: string, orders: Prepared[], allocat
       };
     });
   });
-  const linesInsert = sql`
+  return sql`
     INSERT INTO order_lines (tenant_id, id, order_id, line_no, sku_text, sku_id, quantity, price, discount, tax, total, name, requested_iloc_id,
       shipping_address, qty_allocated, qty_backordered)
     SELECT ${tenantId}::uuid, x.id, x.o, x.n, x.t, x.s, x.q, x.p, x.d, x.x, x.tt, x.name, x.i, x.a, x.qa, x.qb
     FROM jsonb_to_recordset(${JSON.stringify(lineRows)}::jsonb)
-      AS x(id uuid, o uuid, n int, t text, s uuid, q int, p numeric, d numeric, x numeric, tt numeric, name text, i uuid, a jsonb, qa int, qb int)`;
-  // One round trip: the allocations' reference to their lines is checked at the end of the statement.
-  await queryPrepared(tx, allocations.length ? sql`WITH new_lines AS (${linesInsert}) ${allocationsInsert(tenantId, allocations)}` : linesInsert);
+      AS x(id uuid, o uuid, n int, t text, s uuid, q int, p numeric, d numeric, x numeric, tt numeric, name text, i uuid, a jsonb, qa int, qb int)
+    WHERE ${when}`;
+}
+
+/**
+ * The optimistic path's writes in one statement (one round trip whatever the batch): the orders (skipping
+ * any a concurrent import stored first), the lines and allocations of those inserted, and the orders'
+ * history with its webhook deliveries. Answers the ids inserted; when some were skipped the caller undoes
+ * the statement (savepoint) and takes the locked path, so the history of a skipped order never stays.
+ */
+async function writeNewOrders(
+  tx: Tx, tenantId: string, userId: string | null, orders: Prepared[], numberOf: Map<string, string>,
+  customerOf: Map<string, string | null>, allocations: Allocation[],
+): Promise<Set<string>> {
+  const inserted = sql`x.o IN (SELECT id FROM new_orders)`;
+  const { history, deliveries } = statusEventInserts(tenantId, createdEvents(orders, userId));
+  const rows = await queryPrepared<{ id: string }>(tx, sql`
+    WITH new_orders AS (${ordersInsert(tenantId, userId, orders, numberOf, customerOf, fulfillmentOf(orders, allocations))}),
+      new_lines AS (${linesInsertOf(tenantId, orders, allocations, inserted)}),
+      new_allocations AS (${allocationsInsert(tenantId, allocations, inserted)}),
+      history AS (${history}),
+      deliveries AS (${deliveries})
+    SELECT id FROM new_orders`);
+  await enqueueHoldReleases(tx, tenantId, userId, orders);
+  return new Set(rows.map((r) => r.id));
 }
 
 /**
@@ -268,10 +304,16 @@ async function updateFulfillment(tx: Tx, tenantId: string, fulfillment: Map<stri
 
 /** The orders' history starts (create events) and held orders get their release job. */
 async function recordCreated(tx: Tx, tenantId: string, userId: string | null, orders: Prepared[]): Promise<void> {
-  await recordStatusEvents(tx, tenantId, orders.map((p) => ({
-    subjectType: 'order', subjectId: p.id, action: 'create', from: null, to: p.status, userId,
-    data: { channel: p.channel, ...(p.errorCode ? { error_code: p.errorCode, error_message: p.errorMessage } : {}), ...(p.holdUntil ? { hold_until: p.holdUntil } : {}) },
-  })));
+  await recordStatusEvents(tx, tenantId, createdEvents(orders, userId));
+  await enqueueHoldReleases(tx, tenantId, userId, orders);
+}
+
+const createdEvents = (orders: Prepared[], userId: string | null): StatusEvent[] => orders.map((p) => ({
+  subjectType: 'order', subjectId: p.id, action: 'create', from: null, to: p.status, userId,
+  data: { channel: p.channel, ...(p.errorCode ? { error_code: p.errorCode, error_message: p.errorMessage } : {}), ...(p.holdUntil ? { hold_until: p.holdUntil } : {}) },
+}));
+
+async function enqueueHoldReleases(tx: Tx, tenantId: string, userId: string | null, orders: Prepared[]): Promise<void> {
   const holds = orders.filter((p) => p.status === 'on_hold' && p.holdUntil);
   await enqueueJobs(tx, tenantId, holds.map((p) => ({
     kind: RELEASE_HOLD_JOB, payload: { order_id: p.id, hold_until: p.holdUntil }, runAt: new Date(p.holdUntil!), dedupeKey: `${p.id}|${p.holdUntil}`, userId,
@@ -349,10 +391,8 @@ async function createOrdersWithin(
       await attempt(tx, async () => {
         const needs = needsOf(fresh);
         const allocations = await planAllocations(tx, tenantId, needs);
-        const inserted = await insertOrders(tx, tenantId, userId, fresh, numberOf, customerOf, fulfillmentOf(fresh, allocations));
+        const inserted = await writeNewOrders(tx, tenantId, userId, fresh, numberOf, customerOf, allocations);
         if (inserted.size !== fresh.length) throw new ImportRaced();
-        await insertLines(tx, tenantId, fresh, allocations);
-        await recordCreated(tx, tenantId, userId, fresh);
         await storeOrderCustomers(tx, tenantId, customers);
         const reserved = await reservePlan(tx, tenantId, allocations, needs, userId);
         if (reserved.changedLines.size) await rewriteChangedLines(tx, tenantId, fresh, reserved);

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../../test/test-app';
+import { withTenant } from './tenant';
+import { attempt, runAtCommit } from './transaction';
+import { queryRows } from './rows';
+import { sqlStateOf } from './sql-state';
+import { ilocs } from '../../modules/ilocs/ilocs.tables';
+import { companies } from '../../modules/companies/companies.tables';
+
+let t: TestApp;
+let acme: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  acme = (await t.database.db.select().from(companies)).find((c) => c.name === 'Acme Outfitters')!.id;
+});
+afterAll(() => t.close());
+
+const ilocNames = () => withTenant({ db: t.database.db, tenantId: acme }, async (tx) => (await tx.select().from(ilocs)).map((r) => r.name));
+
+describe('tenant transactions', () => {
+  it('set the tenant, the user and the address for the statements inside, with values that need escaping', async () => {
+    const ip = "1.2.3.4' OR '1'='1 \\";
+    const row = await withTenant({ db: t.database.db, tenantId: acme, actorUserId: null, ip }, async (tx) => (await queryRows<{ t: string; ip: string }>(tx, sql`
+      SELECT current_setting('app.tenant_id', true) AS t, current_setting('app.ip', true) AS ip`))[0]);
+    expect(row).toEqual({ t: acme, ip });
+  });
+
+  it('run a statement registered for the commit, with inlined values, when the work succeeded', async () => {
+    const name = `At commit ${Date.now()} 'quoted'`;
+    await withTenant({ db: t.database.db, tenantId: acme }, async (tx) => {
+      runAtCommit(tx, sql`INSERT INTO ilocs (tenant_id, name) VALUES (${acme}::uuid, ${name})`);
+      // Not there yet: it runs with the commit.
+      expect((await tx.select().from(ilocs)).some((r) => r.name === name)).toBe(false);
+    });
+    expect(await ilocNames()).toContain(name);
+  });
+
+  it('roll everything back when the statement registered for the commit fails, and answer its mapped error', async () => {
+    const name = `Rolled back ${Date.now()}`;
+    const failing = withTenant({ db: t.database.db, tenantId: acme }, async (tx) => {
+      await tx.insert(ilocs).values({ tenantId: acme, name });
+      runAtCommit(tx, sql`SELECT 1 / (SELECT count(*) FROM ilocs WHERE name = 'no such iloc')`, (err) => new Error(`mapped ${sqlStateOf(err)}`));
+    });
+    await expect(failing).rejects.toThrow('mapped 22012'); // division_by_zero
+    expect(await ilocNames()).not.toContain(name);
+    // The connection is usable afterwards (rolled back, returned to the pool).
+    expect((await ilocNames()).length).toBeGreaterThan(0);
+  });
+
+  it('do not run the registered statement when the work itself fails', async () => {
+    const name = `Never ${Date.now()}`;
+    await expect(withTenant({ db: t.database.db, tenantId: acme }, async (tx) => {
+      runAtCommit(tx, sql`INSERT INTO ilocs (tenant_id, name) VALUES (${acme}::uuid, ${name})`);
+      throw new Error('the work failed');
+    })).rejects.toThrow('the work failed');
+    expect(await ilocNames()).not.toContain(name);
+  });
+
+  it('refuse to register a statement for the commit outside withTenant (it would never run)', async () => {
+    await expect(t.database.db.transaction(async (tx) => runAtCommit(tx, sql`SELECT 1`))).rejects.toThrow(/runTransaction/);
+  });
+
+  it('attempt undoes its own writes when it fails and keeps those before it', async () => {
+    const before = `Before ${Date.now()}`;
+    const inside = `Inside ${Date.now()}`;
+    await withTenant({ db: t.database.db, tenantId: acme }, async (tx) => {
+      await tx.insert(ilocs).values({ tenantId: acme, name: before });
+      await expect(attempt(tx, async () => {
+        await tx.insert(ilocs).values({ tenantId: acme, name: inside });
+        throw new Error('undo');
+      })).rejects.toThrow('undo');
+    });
+    const names = await ilocNames();
+    expect(names).toContain(before);
+    expect(names).not.toContain(inside);
+  });
+});
