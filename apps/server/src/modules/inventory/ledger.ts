@@ -135,7 +135,7 @@ export async function applyMovementBatch(
   // A batch of plain deltas that fails as a whole writes its movements first: they do not depend on the
   // balances, and the balances (the rows concurrent writers queue for) are then locked only for the update.
   const early = options.onInsufficient === 'throw' && inputs.every((i) => !i.set);
-  if (early) result.movements = await insertMovements(tx, tenantId, inputs, inputs.map((i) => addBuckets(ZERO_BUCKETS, i.delta ?? {})));
+  if (early) result.movements = await insertMovements(tx, tenantId, movementRows(inputs, inputs.map((i) => addBuckets(ZERO_BUCKETS, i.delta ?? {}))));
   const locked = await queryPrepared<RawBalance>(tx, sql`
     SELECT b.* FROM inventory_balances b
     JOIN jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) AS x(sku_id uuid, iloc_id uuid) ON b.sku_id = x.sku_id AND b.iloc_id = x.iloc_id
@@ -199,8 +199,7 @@ export async function applyMovementBatch(
     }
     result.movements = movements.length;
   } else if (movements.length) {
-    await queryPrepared(tx, movementsInsert(tenantId, movements, sql`true`));
-    result.movements = movements.length;
+    result.movements = await insertMovements(tx, tenantId, movements);
   }
   result.balances = pairs
     .map((p) => current.get(pairKey(p.sku_id, p.iloc_id)) ?? emptyBalance(tenantId, p.sku_id, p.iloc_id))
@@ -234,8 +233,7 @@ function movementsInsert(tenantId: string, movements: MovementRow[], when: SQL):
     ORDER BY x.i`;
 }
 
-async function insertMovements(tx: Tx, tenantId: string, inputs: MovementInput[], deltas: BucketQuantities[]): Promise<number> {
-  const movements = movementRows(inputs, deltas);
+async function insertMovements(tx: Tx, tenantId: string, movements: MovementRow[]): Promise<number> {
   if (movements.length === 0) return 0;
   await queryPrepared(tx, movementsInsert(tenantId, movements, sql`true`));
   return movements.length;

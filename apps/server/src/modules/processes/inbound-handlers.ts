@@ -1,5 +1,4 @@
 import { ZOrderInput, type TOrderInput } from '@omnio/domain';
-import { DomainError } from '../../platform/http/errors';
 import { createOrders } from '../orders/order-create';
 import { InboundHandlerError, registerInboundHandler, type InboundHandler } from './inbound-webhooks.service';
 
@@ -29,14 +28,8 @@ export const importOrders: InboundHandler = async ({ tx, tenantId, process, payl
     inputs.push({ ...parsed.data, channel: parsed.data.channel ?? process.driver });
   }
   if (problems.length) throw new InboundHandlerError(problems.slice(0, 10).join('; '));
-  let results;
-  try {
-    results = await createOrders(tx, tenantId, null, inputs);
-  } catch (err) {
-    // Out of allowance: the delivery is kept as failed (replayable once the plan allows more), not retried blindly.
-    if (err instanceof DomainError && err.code === 'PAYMENT_REQUIRED') throw new InboundHandlerError(err.message);
-    throw err;
-  }
+  // Out of allowance (refused here, or at the commit) is handled where the delivery is worked: kept as failed.
+  const results = await createOrders(tx, tenantId, null, inputs);
   const failed = results.filter((r) => r.status === 'error');
   if (failed.length) {
     throw new InboundHandlerError(failed.slice(0, 10).map((r) => {

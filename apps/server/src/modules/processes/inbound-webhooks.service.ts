@@ -7,10 +7,9 @@ import type { Tx } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/rows';
 import { withTenant } from '../../platform/db/tenant';
 import type { AppDeps } from '../../platform/http/context';
-import { isUuid, notFound, unauthenticated } from '../../platform/http/errors';
+import { DomainError, isUuid, notFound, unauthenticated } from '../../platform/http/errors';
 import { enqueueJob, type RunningJob } from '../../platform/jobs/jobs';
 import { INBOUND_WEBHOOK_JOB } from './processes.service';
-import { isPlanLimitError } from '../billing/billing-limits.service';
 
 /**
  * Spec 7 inbound webhook URLs. The public endpoint only verifies and stores: the payload and the job that
@@ -195,8 +194,11 @@ export async function workInboundWebhook(job: RunningJob): Promise<unknown> {
       await tx.execute(sql`
         UPDATE inbound_webhooks SET status = 'failed', error = ${message}, processed_at = now() WHERE id = ${stored.id}::uuid`);
     });
-    // Out of allowance (refused up front, or at the commit by a race for the last orders): kept as failed, replayable.
-    if (err instanceof InboundHandlerError || isPlanLimitError(err)) return { webhook_id: stored.id, status: 'failed', error: message };
+    // A payload's own fault, or no allowance left (refused up front, or at the commit by a race for the last
+    // orders): kept as failed, replayable once fixed or once the plan allows more; not retried blindly.
+    if (err instanceof InboundHandlerError || (err instanceof DomainError && err.code === 'PAYMENT_REQUIRED')) {
+      return { webhook_id: stored.id, status: 'failed', error: message };
+    }
     throw err;
   }
 }

@@ -218,6 +218,29 @@ describe('inbound webhooks', () => {
     expect((await k.api('POST', `/processes/${p.id}/inbound-webhooks/${NIL}/replay`, k.acme)).statusCode).toBe(404);
   });
 
+  it('a delivery beyond the plan\'s monthly orders is kept as failed with the reason, its job done (not retried), nothing imported', async () => {
+    const p = await makeProcess('woocommerce');
+    const sku = uniq('PLAN-SKU');
+    await makeSku(k.t, k.acmeId, { sku });
+    const ext = uniq('WOO');
+    const body = JSON.stringify({ orders: [order(ext, sku)] });
+    const [usage] = await k.sql(`SELECT orders FROM billing_usage WHERE tenant_id = '${k.acmeId}' AND period = to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM')`);
+    await k.sql(`INSERT INTO billing_usage (tenant_id, period, orders) VALUES ('${k.acmeId}', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM'), 2000000000)
+      ON CONFLICT (tenant_id, period) DO UPDATE SET orders = EXCLUDED.orders`);
+    try {
+      expect((await deliver(p.id, 'orders/import-orders', body, signed(p.webhook_secret, body))).statusCode).toBe(202);
+      await drain();
+      const [hook] = await hooksOf(p.id);
+      expect(hook).toMatchObject({ status: 'failed', attempts: 1 });
+      expect(hook!.error).toMatch(/plan|subscription/i);
+      expect((await k.ok<{ data: { status: string } }>(200, 'GET', `/jobs/${hook!.job_id}`, k.acme)).data.status).toBe('COMPLETED');
+      expect(await k.sql(`SELECT id FROM orders WHERE external_id = '${ext}'`)).toHaveLength(0);
+    } finally {
+      await k.sql(`UPDATE billing_usage SET orders = ${Number((usage as { orders?: number } | undefined)?.orders ?? 0)}
+        WHERE tenant_id = '${k.acmeId}' AND period = to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM')`);
+    }
+  });
+
   it('an invalid body and a kind without a handler are stored and failed with the reason', async () => {
     const p = await makeProcess();
     const bad = JSON.stringify({ lines: 'not a list' });
