@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { usagePeriod, type SubscriptionStatus } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { queryPrepared, queryRows } from '../../platform/db/rows';
@@ -39,25 +39,35 @@ export function allowanceError(a: Pick<OrderAllowance, 'status' | 'limit' | 'use
 export const isPlanLimitError = (err: unknown): err is DomainError =>
   err instanceof DomainError && err.code === 'PAYMENT_REQUIRED' && err.extra.reason === 'PLAN_LIMIT_REACHED';
 
+/** The allowance's inputs as one row (readOrderAllowance, or a caller's combined read: queryTogether). */
+export function orderAllowanceSql(tenantId: string, period: string): SQL {
+  return sql`
+    SELECT s.status, s.current_period_end AS period_end,
+      (SELECT coalesce((p.data->'features'->>'orders')::int, 0) FROM billing_prices pr JOIN billing_products p ON p.id = pr.product_id WHERE pr.id = s.plan_price_id) AS plan_orders,
+      (SELECT coalesce(sum((e->>'quantity')::int * coalesce((p.data->'features'->>'orders')::int, 0)), 0)::int
+         FROM jsonb_array_elements(s.extras) e JOIN billing_prices pr ON pr.id = (e->>'price_id')::uuid JOIN billing_products p ON p.id = pr.product_id) AS extra_orders,
+      (SELECT u.orders FROM billing_usage u WHERE u.tenant_id = ${tenantId}::uuid AND u.period = ${period}) AS used
+    FROM (SELECT 1) one LEFT JOIN subscriptions s ON s.tenant_id = ${tenantId}::uuid`;
+}
+
+/** The allowance from orderAllowanceSql's row, as of `at`. */
+export function allowanceFrom(r: Record<string, unknown> | undefined, period: string, at: Date): OrderAllowance {
+  let status: SubscriptionStatus = 'none';
+  if (r?.status === 'active') status = 'active';
+  else if (r?.status === 'canceled' && r.period_end && new Date(r.period_end as string | Date).getTime() > at.getTime()) status = 'canceled';
+  const limit = status === 'none' ? 0 : Number(r?.plan_orders ?? 0) + Number(r?.extra_orders ?? 0);
+  const used = Number(r?.used ?? 0);
+  return { period, status, limit, used, remaining: Math.max(limit - used, 0) };
+}
+
 /**
  * The allowance as it stands, in one round trip and without locks (order creation reads it first to refuse
  * what cannot fit, and takes the count atomically at the end with consumeOrders).
  */
 export async function readOrderAllowance(tx: Tx, tenantId: string, at = new Date()): Promise<OrderAllowance> {
   const period = usagePeriod(at);
-  const [r] = await queryPrepared<{ status: string | null; period_end: string | Date | null; plan_orders: number | null; extra_orders: number | null; used: number | null }>(tx, sql`
-    SELECT s.status, s.current_period_end AS period_end,
-      (SELECT coalesce((p.data->'features'->>'orders')::int, 0) FROM billing_prices pr JOIN billing_products p ON p.id = pr.product_id WHERE pr.id = s.plan_price_id) AS plan_orders,
-      (SELECT coalesce(sum((e->>'quantity')::int * coalesce((p.data->'features'->>'orders')::int, 0)), 0)::int
-         FROM jsonb_array_elements(s.extras) e JOIN billing_prices pr ON pr.id = (e->>'price_id')::uuid JOIN billing_products p ON p.id = pr.product_id) AS extra_orders,
-      (SELECT u.orders FROM billing_usage u WHERE u.tenant_id = ${tenantId}::uuid AND u.period = ${period}) AS used
-    FROM (SELECT 1) one LEFT JOIN subscriptions s ON s.tenant_id = ${tenantId}::uuid`);
-  let status: SubscriptionStatus = 'none';
-  if (r?.status === 'active') status = 'active';
-  else if (r?.status === 'canceled' && r.period_end && new Date(r.period_end).getTime() > at.getTime()) status = 'canceled';
-  const limit = status === 'none' ? 0 : Number(r?.plan_orders ?? 0) + Number(r?.extra_orders ?? 0);
-  const used = Number(r?.used ?? 0);
-  return { period, status, limit, used, remaining: Math.max(limit - used, 0) };
+  const [r] = await queryPrepared<Record<string, unknown>>(tx, orderAllowanceSql(tenantId, period));
+  return allowanceFrom(r, period, at);
 }
 
 /**

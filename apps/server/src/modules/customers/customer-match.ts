@@ -54,32 +54,43 @@ export interface CustomerPlan {
   fresh: NewCustomer[];
 }
 
-const emailKey = (e: CustomerMatch) => {
+/** The key an entry is matched on: its e-mail, lower case, when it looks like one. */
+export const emailKeyOf = (e: CustomerMatch) => {
   const email = clean(e.customer.email);
   return email && email.length <= 254 && email.includes('@') ? email.toLowerCase() : null;
 };
+
+/** The customers with these e-mail keys (planCustomersByEmail's read, or a part of a caller's combined read). */
+export const customersByEmailSql = (tenantId: string, keys: string[]): SQL => sql`
+  SELECT id, email_key FROM customers WHERE tenant_id = ${tenantId}::uuid AND email_key = ANY(${textArray(keys)}::text[])`;
 
 /**
  * Phase one of finding or creating customers by e-mail (case-insensitive), set-based for a whole import
  * batch: one select of those that exist; every other e-mail gets a new customer id, to be stored later by
  * storeNewCustomers. Nothing is written, so nothing is locked: an import can name the new customers in its
  * orders and store them at the end of its transaction, where the wait for a concurrent import creating the
- * same customer is short (the orders' customer foreign key is deferrable for that).
+ * same customer is short (the orders' customer foreign key is deferrable for that). `known`: customersByEmailSql's
+ * rows for the keys in `read`, when the caller read them already (only the other keys are looked up here).
  */
-export async function planCustomersByEmail(tx: Tx, tenantId: string, entries: CustomerMatch[]): Promise<CustomerPlan> {
+export async function planCustomersByEmail(
+  tx: Tx, tenantId: string, entries: CustomerMatch[], known?: { read: Set<string>; rows: Record<string, unknown>[] },
+): Promise<CustomerPlan> {
   const first = new Map<string, CustomerMatch>();
   for (const e of entries) {
-    const key = emailKey(e);
+    const key = emailKeyOf(e);
     if (key && !first.has(key)) first.set(key, e);
   }
   if (first.size === 0) return { ids: entries.map(() => null), fresh: [] };
   const keys = [...first.keys()];
-  const found = await queryPrepared<{ id: string; email_key: string }>(tx, sql`
-    SELECT id, email_key FROM customers WHERE tenant_id = ${tenantId}::uuid AND email_key = ANY(${textArray(keys)}::text[])`);
+  const unread = known ? keys.filter((k) => !known.read.has(k)) : keys;
+  const found = [
+    ...((known?.rows ?? []) as { id: string; email_key: string }[]),
+    ...(unread.length ? await queryPrepared<{ id: string; email_key: string }>(tx, customersByEmailSql(tenantId, unread)) : []),
+  ];
   const idOf = new Map(found.map((f) => [f.email_key, f.id]));
   const fresh = keys.filter((k) => !idOf.has(k)).sort().map((key) => ({ id: randomUUID(), key, entry: first.get(key)! }));
   for (const f of fresh) idOf.set(f.key, f.id);
-  return { ids: entries.map((e) => idOf.get(emailKey(e) ?? '') ?? null), fresh };
+  return { ids: entries.map((e) => idOf.get(emailKeyOf(e) ?? '') ?? null), fresh };
 }
 
 /**
@@ -91,17 +102,25 @@ export async function planCustomersByEmail(tx: Tx, tenantId: string, entries: Cu
  * Runs in the caller's transaction (withTenant), which sets the tenant row-level security checks.
  */
 export async function storeNewCustomers(tx: Tx, tenantId: string, fresh: NewCustomer[]): Promise<Map<string, string>> {
-  const replaced = new Map<string, string>();
-  if (fresh.length === 0) return replaced;
+  if (fresh.length === 0) return new Map();
+  const created = await queryPrepared<{ id: string }>(tx, sql`WITH ${newCustomersWith(tenantId, fresh)} SELECT id FROM made`);
+  return customersWonElsewhere(tx, tenantId, fresh, new Set(created.map((r) => r.id)));
+}
+
+/**
+ * storeNewCustomers' writes as two WITH items for a caller's own statement (the order import writes them with
+ * its orders): `made` (the customers inserted, RETURNING id) and `addresses` (a default address only for a
+ * customer inserted: one a concurrent import created first keeps its own). The caller passes made's ids to
+ * customersWonElsewhere.
+ */
+export function newCustomersWith(tenantId: string, fresh: NewCustomer[]): SQL {
   const rows = fresh.map((f, n) => ({
     n, id: f.id, email: clean(f.entry.customer.email), first_name: clean(f.entry.customer.first_name), last_name: clean(f.entry.customer.last_name),
     phone: clean(f.entry.customer.phone), company: clean(f.entry.customer.company),
   }));
-  // The new customers and their default addresses in one statement: an address only for a customer inserted
-  // (one a concurrent import created first keeps its own).
   const addresses = addressRows(fresh.map((f) => ({ customerId: f.id, address: f.entry.address })));
-  const created = new Set((await queryPrepared<{ id: string }>(tx, sql`
-    WITH made AS (
+  return sql`
+    made AS (
       INSERT INTO customers (tenant_id, id, first_name, last_name, email, phone, company)
       SELECT ${tenantId}::uuid, x.id, x.first_name, x.last_name, x.email, x.phone, x.company
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(n int, id uuid, email text, first_name text, last_name text, phone text, company text)
@@ -110,18 +129,24 @@ export async function storeNewCustomers(tx: Tx, tenantId: string, fresh: NewCust
       RETURNING id
     ), addresses AS (
       ${addressesInsert(tenantId, addresses, sql`JOIN made ON made.id = x.c`)}
-    )
-    SELECT id FROM made`)).map((r) => r.id));
+    )`;
+}
+
+/**
+ * The planned customers a concurrent import created first (their insert was skipped): planned id → the
+ * winner's id. The insert waited for that import on the unique index, and this select, a new statement under
+ * READ COMMITTED, sees the winner.
+ */
+export async function customersWonElsewhere(tx: Tx, tenantId: string, fresh: NewCustomer[], created: Set<string>): Promise<Map<string, string>> {
+  const replaced = new Map<string, string>();
   const lost = fresh.filter((f) => !created.has(f.id));
-  if (lost.length) {
-    const winners = new Map((await queryRows<{ id: string; email_key: string }>(tx, sql`
-      SELECT id, email_key FROM customers WHERE tenant_id = ${tenantId}::uuid AND email_key = ANY(${textArray(lost.map((f) => f.key))}::text[])`))
-      .map((w) => [w.email_key, w.id]));
-    for (const f of lost) {
-      const winner = winners.get(f.key);
-      if (!winner) throw new Error(`storeNewCustomers: no customer for ${f.key} after the insert conflicted`);
-      replaced.set(f.id, winner);
-    }
+  if (lost.length === 0) return replaced;
+  const winners = new Map((await queryRows<{ id: string; email_key: string }>(tx, customersByEmailSql(tenantId, lost.map((f) => f.key))))
+    .map((w) => [w.email_key, w.id]));
+  for (const f of lost) {
+    const winner = winners.get(f.key);
+    if (!winner) throw new Error(`storeNewCustomers: no customer for ${f.key} after the insert conflicted`);
+    replaced.set(f.id, winner);
   }
   return replaced;
 }

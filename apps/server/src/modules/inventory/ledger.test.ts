@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { DomainError } from '../../platform/http/errors';
-import { applyMovementBatch, applyMovements, consume, dropEmptyBalances, moveStockIntoSynset, release, reserve, skuHasStock, stockHolder } from './ledger';
+import { applyMovementBatch, applyMovements, consume, dropEmptyBalances, INSUFFICIENT_STOCK, moveStockIntoSynset, release, reserve, skuHasStock, stockHolder } from './ledger';
 import { balanceOf, inTenant, ledgerViolations, makeIloc, makeSku, makeSynset, tenantIds } from './inventory.fixtures';
 
 let t: TestApp;
@@ -102,6 +102,48 @@ describe('applyMovements', () => {
     expect(result.rejected).toEqual([1]);
     expect(result.movements).toBe(2);
     expect(await balanceOf(t, acme, sku, iloc)).toMatchObject({ good: 0 });
+  });
+});
+
+describe('a batch of reservations', () => {
+  it('reserves every input when each balance has the units for all of its inputs, with one movement each', async () => {
+    const a = await makeSku(t, acme, { sku: 'L-RES-A' });
+    const b = await makeSku(t, acme, { sku: 'L-RES-B' });
+    await inTenant(t, acme, (tx) => applyMovements(tx, acme, [
+      { skuId: a, ilocId: iloc, delta: { good: 5 }, reason: 'received' },
+      { skuId: b, ilocId: iloc, delta: { good: 1 }, reason: 'received' },
+    ]));
+    const result = await inTenant(t, acme, (tx) => applyMovementBatch(tx, acme, [
+      { skuId: a, ilocId: iloc, delta: { reserved: 2 }, reason: 'reserve' },
+      { skuId: b, ilocId: iloc, delta: { reserved: 1 }, reason: 'reserve' },
+      { skuId: a, ilocId: iloc, delta: { reserved: 3 }, reason: 'reserve' },
+    ], { onInsufficient: 'skip' }));
+    expect(result.rejected).toEqual([]);
+    expect(result.movements).toBe(3);
+    expect(result.balances.map((x) => [x.skuId, x.qtyReserved, x.qtyAvailable])).toEqual(
+      [[a, 5, 0], [b, 1, 0]].sort((x, y) => ((x[0] as string) < (y[0] as string) ? -1 : 1)));
+    expect(await balanceOf(t, acme, a, iloc)).toMatchObject({ good: 5, reserved: 5 });
+  });
+
+  it('when one balance falls short, skip mode reserves the inputs that fit in order and throw mode writes nothing', async () => {
+    const a = await makeSku(t, acme, { sku: 'L-RES-C' });
+    const b = await makeSku(t, acme, { sku: 'L-RES-D' });
+    await inTenant(t, acme, (tx) => applyMovements(tx, acme, [
+      { skuId: a, ilocId: iloc, delta: { good: 4 }, reason: 'received' },
+      { skuId: b, ilocId: iloc, delta: { good: 2 }, reason: 'received' },
+    ]));
+    const inputs = [
+      { skuId: a, ilocId: iloc, delta: { reserved: 3 }, reason: 'reserve' as const },
+      { skuId: a, ilocId: iloc, delta: { reserved: 2 }, reason: 'reserve' as const },
+      { skuId: b, ilocId: iloc, delta: { reserved: 2 }, reason: 'reserve' as const },
+    ];
+    await expect(inTenant(t, acme, (tx) => applyMovementBatch(tx, acme, inputs))).rejects.toThrow(INSUFFICIENT_STOCK);
+    expect(await balanceOf(t, acme, a, iloc)).toMatchObject({ good: 4, reserved: 0 });
+    const result = await inTenant(t, acme, (tx) => applyMovementBatch(tx, acme, inputs, { onInsufficient: 'skip' }));
+    expect(result.rejected).toEqual([1]);
+    expect(result.movements).toBe(2);
+    expect(await balanceOf(t, acme, a, iloc)).toMatchObject({ good: 4, reserved: 3 });
+    expect(await balanceOf(t, acme, b, iloc)).toMatchObject({ good: 2, reserved: 2 });
   });
 });
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import { HOLDER_OF_S, SYNSET_OF_S, uuidArray } from './holder-sql';
 import { queryPrepared, queryRows } from '../../platform/db/rows';
@@ -39,20 +39,28 @@ const toResolved = (r: Row): ResolvedSku => ({
   ...(r.ship_methods ? { shipMethods: r.ship_methods } : {}),
 });
 
+/** The exact-code step of resolveSkuCodes as a statement of its own (or a part of a caller's combined read). */
+export function exactSkusSql(tenantId: string, codes: string[], options: { shipMethods?: boolean } = {}): SQL {
+  return sql`
+    SELECT w.code, ${HOLDER_COLUMNS}${options.shipMethods ? SHIP_METHODS_COLUMN : sql``}
+    FROM jsonb_array_elements_text(${JSON.stringify([...new Set(codes)])}::jsonb) AS w(code)
+    JOIN skus s ON s.tenant_id = ${tenantId}::uuid AND s.sku = w.code
+    ${HOLDER_JOIN}`;
+}
+
 /**
  * Code → SKU. The exact code first; codes not found that way by their case-insensitive code, then by an
- * alternative SKU (alias), as imports from channels name them.
+ * alternative SKU (alias), as imports from channels name them. `exactRows`: the exact step's rows when the
+ * caller already read them (exactSkusSql, same codes and options).
  */
-export async function resolveSkuCodes(tx: Tx, tenantId: string, codes: string[], options: { shipMethods?: boolean } = {}): Promise<Map<string, ResolvedSku>> {
+export async function resolveSkuCodes(
+  tx: Tx, tenantId: string, codes: string[], options: { shipMethods?: boolean } = {}, exactRows?: Record<string, unknown>[],
+): Promise<Map<string, ResolvedSku>> {
   const found = new Map<string, ResolvedSku>();
   const unique = [...new Set(codes)];
   if (!unique.length) return found;
   const extra = options.shipMethods ? SHIP_METHODS_COLUMN : sql``;
-  const exact = await queryPrepared<Row>(tx, sql`
-    SELECT w.code, ${HOLDER_COLUMNS}${extra}
-    FROM jsonb_array_elements_text(${JSON.stringify(unique)}::jsonb) AS w(code)
-    JOIN skus s ON s.tenant_id = ${tenantId}::uuid AND s.sku = w.code
-    ${HOLDER_JOIN}`);
+  const exact = (exactRows as Row[] | undefined) ?? await queryPrepared<Row>(tx, exactSkusSql(tenantId, unique, options));
   for (const r of exact) found.set(r.code, toResolved(r));
   const rest = unique.filter((c) => !found.has(c));
   if (!rest.length) return found;

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
-import { queryPrepared, queryRows } from '../../platform/db/rows';
+import { queryPrepared, queryRows, textArray } from '../../platform/db/rows';
 import { applyMovementBatch } from '../inventory/ledger';
 import { sqlStateOf } from '../../platform/db/sql-state';
 import { HOLDER_OF_S, SYNSET_OF_S, uuidArray } from '../inventory/holder-sql';
@@ -101,21 +101,44 @@ async function readAvailability(tx: Tx, tenantId: string, lines: LineNeed[], ilo
   return new Map(balances.map((b) => [availKey(b.sku_id, b.iloc_id), Number(b.available)]));
 }
 
+type PlanRow = { sku_id: string; iloc_id: string; available: number; name: string; priority: number };
+
+const PLAN_COLUMNS = sql`b.sku_id, b.iloc_id, b.qty_good - b.qty_reserved AS available, i.name, i.priority`;
+const PLAN_FROM = sql`inventory_balances b
+  JOIN ilocs i ON i.tenant_id = b.tenant_id AND i.id = b.iloc_id AND i.status = 'ACTIVE' AND i.archived_at IS NULL`;
+
+/**
+ * planAllocations' read for the stock holders of SKUs named by exact code, for a caller that reads it with
+ * the SKUs themselves (queryTogether) and passes the rows as `known`: the balances with stock at ilocs that
+ * can ship, each with its iloc.
+ */
+export function planBalancesSql(tenantId: string, codes: string[]): SQL {
+  return sql`
+    SELECT ${PLAN_COLUMNS} FROM ${PLAN_FROM}
+    WHERE b.tenant_id = ${tenantId}::uuid AND b.qty_good > b.qty_reserved AND b.sku_id = ANY(ARRAY(
+      SELECT ${HOLDER_OF_S} FROM skus s ${SYNSET_OF_S} WHERE s.tenant_id = ${tenantId}::uuid AND s.sku = ANY(${textArray(codes)}::text[])))`;
+}
+
 /**
  * The allocation the strategy makes from the balances as they read now, without locking them: the
  * optimistic import path writes its orders with it and reserves it last (reservePlan), so the balances are
  * locked only for the end of its transaction. Another import may take the same stock meanwhile; reservePlan
- * then allocates the lines that lost theirs again.
+ * then allocates the lines that lost theirs again. `known`: the balances of the holders in `holders`, read
+ * already (planBalancesSql); only the other holders' are read here.
  */
-export async function planAllocations(tx: Tx, tenantId: string, lines: LineNeed[]): Promise<Allocation[]> {
+export async function planAllocations(
+  tx: Tx, tenantId: string, lines: LineNeed[], known?: { holders: Set<string>; rows: Record<string, unknown>[] },
+): Promise<Allocation[]> {
   const wanted = lines.filter((l) => l.need > 0);
   if (wanted.length === 0) return [];
-  // One statement: the balances with stock at ilocs that can ship, each with its iloc. An iloc without
-  // stock for these lines changes nothing the strategy does.
-  const rows = await queryPrepared<{ sku_id: string; iloc_id: string; available: number; name: string; priority: number }>(tx, sql`
-    SELECT b.sku_id, b.iloc_id, b.qty_good - b.qty_reserved AS available, i.name, i.priority FROM inventory_balances b
-    JOIN ilocs i ON i.tenant_id = b.tenant_id AND i.id = b.iloc_id AND i.status = 'ACTIVE' AND i.archived_at IS NULL
-    WHERE b.tenant_id = ${tenantId}::uuid AND b.sku_id = ANY(${uuidArray(wanted.map((l) => l.holderId))}) AND b.qty_good > b.qty_reserved`);
+  const unread = [...new Set(wanted.map((l) => l.holderId))].filter((h) => !known?.holders.has(h));
+  // One statement: an iloc without stock for these lines changes nothing the strategy does.
+  const rows = [
+    ...((known?.rows ?? []) as PlanRow[]),
+    ...(unread.length ? await queryPrepared<PlanRow>(tx, sql`
+      SELECT ${PLAN_COLUMNS} FROM ${PLAN_FROM}
+      WHERE b.tenant_id = ${tenantId}::uuid AND b.sku_id = ANY(${uuidArray(unread)}) AND b.qty_good > b.qty_reserved`) : []),
+  ];
   if (rows.length === 0) return [];
   const ilocs = [...new Map(rows.map((r) => [r.iloc_id, { id: r.iloc_id, name: r.name, priority: Number(r.priority) }])).values()];
   return strategy(wanted, ilocs, new Map(rows.map((r) => [availKey(r.sku_id, r.iloc_id), Number(r.available)])));

@@ -1,21 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import Decimal from 'decimal.js';
-import type { OrderErrorCode, OrderStatus, TOrderInput } from '@omnio/domain';
+import { usagePeriod, type OrderErrorCode, type OrderStatus, type TOrderInput } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
-import { queryPrepared, textArray } from '../../platform/db/rows';
+import { queryPrepared, queryTogether, textArray } from '../../platform/db/rows';
 import { attempt } from '../../platform/db/transaction';
+import type { TenantTxOptions } from '../../platform/db/tenant';
 import { recordStatusEvents, statusEventInserts, type StatusEvent } from '../../platform/db/status-events';
 import { enqueueJobs } from '../../platform/jobs/jobs';
-import { AllocationLockBusy, allocationsInsert, insertNewAllocations, planAllocations, reserveForLines, reservePlan, type Allocation, type LineNeed, type Reserved } from './allocation';
+import { AllocationLockBusy, allocationsInsert, insertNewAllocations, planAllocations, planBalancesSql, reserveForLines, reservePlan, type Allocation, type LineNeed, type Reserved } from './allocation';
 import { uuidArray } from '../inventory/holder-sql';
 import { InsufficientStockError } from '../inventory/ledger';
-import { checkOrder, lookupSkus, type HookContext } from './order-pipeline';
-import { takeOrderNumbers } from './order-numbers';
-import { linkCustomers, storeOrderCustomers } from './order-customers';
-import { allowanceError, consumeOrders, notifyOrderLimitReached, planLimitMessage, readOrderAllowance } from '../billing/billing-limits.service';
+import { checkOrder, exactLookupSql, lineCodesOf, lookupSkus, type HookContext } from './order-pipeline';
+import { orderNumbersFrom, orderNumbersSql } from './order-numbers';
+import { customerEmailKeysOf, linkCustomers, repointOrderCustomers, storeOrderCustomers } from './order-customers';
+import { customersByEmailSql, customersWonElsewhere, newCustomersWith, type NewCustomer } from '../customers/customer-match';
+import { allowanceError, allowanceFrom, consumeOrders, notifyOrderLimitReached, orderAllowanceSql, planLimitMessage, type OrderAllowance } from '../billing/billing-limits.service';
 
 export const RELEASE_HOLD_JOB = 'orders.release-hold';
+
+/** The import's transaction options: its statements have a fixed shape, so each keeps one plan (withTenant). */
+export const IMPORT_TX: TenantTxOptions = { genericPlans: true };
 
 export interface CreateResult {
   index: number;
@@ -113,22 +118,68 @@ type ExistingOrder = { id: string; number: string; status: OrderStatus; error_co
 
 const keyOf = (p: { channel: string; externalId: string | null }) => `${p.channel}\u0000${p.externalId ?? ''}`;
 
+/** The orders stored under the candidates' (channel, external id): a superset of the pairs (channels × external ids, one index scan). */
+function existingSql(tenantId: string, keyed: Keyed[]): SQL {
+  return sql`
+    SELECT o.id, o.number, o.status, o.error_code, o.error_message, o.channel, o.external_id FROM orders o
+    WHERE o.tenant_id = ${tenantId}::uuid AND o.channel = ANY(${textArray(new Set(keyed.map((c) => c.channel)))}::text[])
+      AND o.external_id = ANY(${textArray(new Set(keyed.map((c) => c.externalId!)))}::text[])`;
+}
+
+/** existingSql's rows narrowed to the candidates' pairs, by key. */
+function existingFrom(keyed: Keyed[], rows: Record<string, unknown>[]): Map<string, ExistingOrder> {
+  const wanted = new Set(keyed.map(keyOf));
+  const found = new Map<string, ExistingOrder>();
+  for (const r of rows as (ExistingOrder & { channel: string; external_id: string })[]) {
+    const key = keyOf({ channel: r.channel, externalId: r.external_id });
+    if (wanted.has(key)) found.set(key, { id: r.id, number: r.number, status: r.status, error_code: r.error_code, error_message: r.error_message });
+  }
+  return found;
+}
+
 /** The orders already stored under the candidates' (channel, external id), by key. */
 async function findExisting(tx: Tx, tenantId: string, candidates: Keyed[]): Promise<Map<string, ExistingOrder>> {
   const keyed = candidates.filter((c) => c.externalId);
-  const found = new Map<string, ExistingOrder>();
-  if (keyed.length === 0) return found;
-  // Channels × external ids is a superset of the pairs, narrowed here: one index scan (orders_external_key).
-  const wanted = new Set(keyed.map(keyOf));
-  const rows = await queryPrepared<ExistingOrder & { channel: string; external_id: string }>(tx, sql`
-    SELECT o.id, o.number, o.status, o.error_code, o.error_message, o.channel, o.external_id FROM orders o
-    WHERE o.tenant_id = ${tenantId}::uuid AND o.channel = ANY(${textArray(new Set(keyed.map((c) => c.channel)))}::text[])
-      AND o.external_id = ANY(${textArray(new Set(keyed.map((c) => c.externalId!)))}::text[])`);
-  for (const r of rows) {
-    const key = keyOf({ channel: r.channel, externalId: r.external_id });
-    if (wanted.has(key)) found.set(key, r);
-  }
-  return found;
+  if (keyed.length === 0) return new Map();
+  return existingFrom(keyed, await queryPrepared(tx, existingSql(tenantId, keyed)));
+}
+
+interface Intake {
+  existing: Map<string, ExistingOrder>;
+  allowance: OrderAllowance;
+  /** exactLookupSql's rows for the candidates' codes (lookupSkus). */
+  skus: Record<string, unknown>[];
+  /** The balances of those SKUs' holders (planAllocations). */
+  balances: { holders: Set<string>; rows: Record<string, unknown>[] };
+  /** The customers of the candidates' e-mails (linkCustomers). */
+  customers: { read: Set<string>; rows: Record<string, unknown>[] };
+}
+
+/**
+ * What the import reads before it works, in one round trip (queryTogether): the orders already imported,
+ * the plan's allowance, the SKUs by exact code with the balances they draw on, and the customers by e-mail.
+ * Read for every candidate, before hooks and the allowance narrow them: the steps after read only what this
+ * did not cover (a SKU by alias, an e-mail a hook set).
+ */
+async function readIntake(tx: Tx, tenantId: string, candidates: (Keyed & { raw: TOrderInput })[], at: Date): Promise<Intake> {
+  const keyed = candidates.filter((c) => c.externalId);
+  const codes = lineCodesOf(candidates.map((c) => c.raw));
+  const emails = customerEmailKeysOf(candidates.map((c) => c.raw));
+  const period = usagePeriod(at);
+  const read = await queryTogether(tx, {
+    allowance: orderAllowanceSql(tenantId, period),
+    ...(keyed.length ? { existing: existingSql(tenantId, keyed) } : {}),
+    ...(codes.length ? { skus: exactLookupSql(tenantId, codes), balances: planBalancesSql(tenantId, codes) } : {}),
+    ...(emails.length ? { customers: customersByEmailSql(tenantId, emails) } : {}),
+  } as Record<'allowance' | 'existing' | 'skus' | 'balances' | 'customers', SQL>);
+  const skus = read.skus ?? [];
+  return {
+    existing: keyed.length ? existingFrom(keyed, read.existing) : new Map(),
+    allowance: allowanceFrom(read.allowance[0], period, at),
+    skus,
+    balances: { holders: new Set(skus.map((r) => String(r.holder_id))), rows: read.balances ?? [] },
+    customers: { read: new Set(emails), rows: read.customers ?? [] },
+  };
 }
 
 /**
@@ -136,8 +187,9 @@ async function findExisting(tx: Tx, tenantId: string, candidates: Keyed[]): Prom
  * order. A duplicate of an existing order costs nothing (it answers that order). No subscription refuses
  * everything (402).
  */
-async function refuseBeyondAllowance(tx: Tx, tenantId: string, candidates: Keyed[], existing: Map<string, ExistingOrder>, partial: boolean) {
-  const allowance = await readOrderAllowance(tx, tenantId);
+async function refuseBeyondAllowance(
+  tx: Tx, tenantId: string, candidates: Keyed[], existing: Map<string, ExistingOrder>, partial: boolean, allowance: OrderAllowance,
+) {
   const refused = new Set<number>();
   if (candidates.length <= allowance.remaining) return { allowance, refused };
   let room = allowance.remaining;
@@ -258,19 +310,21 @@ function linesInsertOf(tenantId: string, orders: Prepared[], allocations: Alloca
  */
 async function writeNewOrders(
   tx: Tx, tenantId: string, userId: string | null, orders: Prepared[], numberOf: Map<string, string>,
-  customerOf: Map<string, string | null>, allocations: Allocation[],
-): Promise<Set<string>> {
+  customerOf: Map<string, string | null>, allocations: Allocation[], newCustomers: NewCustomer[],
+): Promise<{ orders: Set<string>; customers: Set<string> }> {
   const inserted = sql`x.o IN (SELECT id FROM new_orders)`;
   const { history, deliveries } = statusEventInserts(tenantId, createdEvents(orders, userId));
-  const rows = await queryPrepared<{ id: string }>(tx, sql`
+  const withCustomers = newCustomers.length > 0;
+  const rows = await queryPrepared<{ k: 'o' | 'c'; id: string }>(tx, sql`
     WITH new_orders AS (${ordersInsert(tenantId, userId, orders, numberOf, customerOf, fulfillmentOf(orders, allocations))}),
       new_lines AS (${linesInsertOf(tenantId, orders, allocations, inserted)}),
       new_allocations AS (${allocationsInsert(tenantId, allocations, inserted)}),
       history AS (${history}),
-      deliveries AS (${deliveries})
-    SELECT id FROM new_orders`);
+      deliveries AS (${deliveries})${withCustomers ? sql`, ${newCustomersWith(tenantId, newCustomers)}` : sql``}
+    SELECT 'o' AS k, id FROM new_orders${withCustomers ? sql` UNION ALL SELECT 'c', id FROM made` : sql``}`);
   await enqueueHoldReleases(tx, tenantId, userId, orders);
-  return new Set(rows.map((r) => r.id));
+  const of = (k: 'o' | 'c') => new Set(rows.filter((r) => r.k === k).map((r) => r.id));
+  return { orders: of('o'), customers: of('c') };
 }
 
 /**
@@ -345,11 +399,12 @@ async function createOrdersWithin(
     }
     candidates.push({ index, raw, channel, externalId });
   }
+  const intake = await readIntake(tx, tenantId, candidates, new Date(now));
   // Orders imported before (same channel + external id) answer what exists and cost no allowance.
-  const existing = await findExisting(tx, tenantId, candidates);
-  const { allowance, refused } = await refuseBeyondAllowance(tx, tenantId, candidates, existing, partial);
+  const existing = intake.existing;
+  const { allowance, refused } = await refuseBeyondAllowance(tx, tenantId, candidates, existing, partial, intake.allowance);
   const admitted = refused.size ? candidates.filter((c) => !refused.has(c.index)) : candidates;
-  const lookup = await lookupSkus(tx, tenantId, admitted.map((c) => c.raw));
+  const lookup = await lookupSkus(tx, tenantId, admitted.map((c) => c.raw), intake.skus);
 
   const prepared: Prepared[] = [];
   for (const { index, raw, channel, externalId } of admitted) {
@@ -372,31 +427,32 @@ async function createOrdersWithin(
     });
   }
 
-  const customers = await linkCustomers(tx, tenantId, prepared.map((p) => p.input));
+  const customers = await linkCustomers(tx, tenantId, prepared.map((p) => p.input), intake.customers);
   const customerOf = new Map(prepared.map((p, i) => [p.id, customers.ids[i] ?? null] as const));
 
   const fresh = prepared.filter((p) => !p.externalId || !existing.has(keyOf(p)));
-  const numbers = await takeOrderNumbers(tx, tenantId, fresh.length);
-  const numberOf = new Map(fresh.map((p, i) => [p.id, numbers[i]!] as const));
+  const numberOf = new Map<string, string>();
 
   // The new orders actually written: all of them, unless a concurrent import stored some first.
   let written = fresh;
   if (fresh.length) {
     try {
-      // Optimistic: allocate from the balances as they read now, write everything, then the new customers
+      // Optimistic: allocate from the balances as they read now, write everything with the new customers
       // (the orders' customer key is checked at commit) and reserve last: the contended rows are held only
       // until commit. Lines whose balance another import drew down meanwhile are allocated again
       // (reservePlan); a busy balance or a race for the same external ids undoes everything since the
-      // savepoint and the locked path below runs instead.
-      await attempt(tx, async () => {
+      // savepoint and the locked path below runs instead. The numbers are taken with the savepoint (a
+      // sequence is not rolled back: they stay the orders' on either path).
+      await attempt(tx, async (numbered) => {
+        orderNumbersFrom(numbered, fresh.length).forEach((n, i) => numberOf.set(fresh[i]!.id, n));
         const needs = needsOf(fresh);
-        const allocations = await planAllocations(tx, tenantId, needs);
-        const inserted = await writeNewOrders(tx, tenantId, userId, fresh, numberOf, customerOf, allocations);
+        const allocations = await planAllocations(tx, tenantId, needs, intake.balances);
+        const { orders: inserted, customers: created } = await writeNewOrders(tx, tenantId, userId, fresh, numberOf, customerOf, allocations, customers.fresh);
         if (inserted.size !== fresh.length) throw new ImportRaced();
-        await storeOrderCustomers(tx, tenantId, customers);
+        await repointOrderCustomers(tx, tenantId, await customersWonElsewhere(tx, tenantId, customers.fresh, created));
         const reserved = await reservePlan(tx, tenantId, allocations, needs, userId);
         if (reserved.changedLines.size) await rewriteChangedLines(tx, tenantId, fresh, reserved);
-      });
+      }, orderNumbersSql(tenantId, fresh.length));
     } catch (err) {
       if (!(err instanceof ImportRaced) && !(err instanceof InsufficientStockError) && !(err instanceof AllocationLockBusy)) throw err;
       // Locked: the orders first (a concurrent import of the same external ids may have won them), then

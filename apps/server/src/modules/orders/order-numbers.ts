@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import { queryPrepared } from '../../platform/db/rows';
 
@@ -15,10 +15,18 @@ export function derivePrefix(name: string): string {
  */
 export async function takeOrderNumbers(tx: Tx, tenantId: string, count: number): Promise<string[]> {
   if (count <= 0) return [];
-  const rows = await queryPrepared<{ n: string; order_prefix: string | null; name: string }>(tx, sql`
-    SELECT n::text AS n, co.order_prefix, co.name
-    FROM take_order_numbers(${tenantId}::uuid, ${count}::int) AS n, companies co WHERE co.id = ${tenantId}::uuid`);
+  return orderNumbersFrom(await queryPrepared(tx, orderNumbersSql(tenantId, count)), count);
+}
+
+/** takeOrderNumbers' statement, for a caller that sends it with another (attempt's first statement). */
+export const orderNumbersSql = (tenantId: string, count: number): SQL => sql`
+  SELECT n::text AS n, co.order_prefix, co.name
+  FROM take_order_numbers(${tenantId}::uuid, ${count}::int) AS n, companies co WHERE co.id = ${tenantId}::uuid`;
+
+/** The numbers from orderNumbersSql's rows, increasing, with the company's prefix. */
+export function orderNumbersFrom(rows: Record<string, unknown>[], count: number): string[] {
   if (rows.length !== count) throw new Error('order numbers: company not found');
-  const prefix = rows[0]!.order_prefix ?? derivePrefix(rows[0]!.name);
+  const first = rows[0] as { order_prefix: string | null; name: string };
+  const prefix = first.order_prefix ?? derivePrefix(first.name);
   return rows.map((r) => Number(r.n)).sort((a, b) => a - b).map((n) => `${prefix}${n}`);
 }

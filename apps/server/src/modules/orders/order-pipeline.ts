@@ -1,6 +1,6 @@
 import type { TOrderInput } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
-import { resolveSkuCodes } from '../inventory/resolve';
+import { exactSkusSql, resolveSkuCodes } from '../inventory/resolve';
 import type { ExclusiveMethods, LineSku, OrderProblem } from './order-validate';
 import { validateOrder } from './order-validate';
 
@@ -37,10 +37,23 @@ export interface Lookup {
   exclusive: ExclusiveMethods;
 }
 
-/** Resolves every line SKU of the orders, with its packages' ship methods, in one or two statements (code, then case-insensitive code or alternative SKU). */
-export async function lookupSkus(tx: Tx, tenantId: string, orders: TOrderInput[]): Promise<Lookup> {
-  const codes = [...new Set(orders.flatMap((o) => o.lines.map((l) => l.sku.trim())).filter((c) => c.length > 0 && c.length <= 64))];
-  const resolved = await resolveSkuCodes(tx, tenantId, codes, { shipMethods: true });
+/** The SKU codes the orders' lines name that can be looked up (trimmed, distinct). */
+export const lineCodesOf = (orders: TOrderInput[]) =>
+  [...new Set(orders.flatMap((o) => o.lines.map((l) => l.sku.trim())).filter((c) => c.length > 0 && c.length <= 64))];
+
+/**
+ * The exact-code lookup of the orders' SKUs as a statement, for a caller that reads it together with others
+ * (queryTogether) and hands the rows to lookupSkus.
+ */
+export const exactLookupSql = (tenantId: string, codes: string[]) => exactSkusSql(tenantId, codes, { shipMethods: true });
+
+/**
+ * Resolves every line SKU of the orders, with its packages' ship methods, in one or two statements (code, then
+ * case-insensitive code or alternative SKU); `exactRows`: exactLookupSql's rows for lineCodesOf(orders), read already.
+ */
+export async function lookupSkus(tx: Tx, tenantId: string, orders: TOrderInput[], exactRows?: Record<string, unknown>[]): Promise<Lookup> {
+  const codes = lineCodesOf(orders);
+  const resolved = await resolveSkuCodes(tx, tenantId, codes, { shipMethods: true }, exactRows);
   const skus = new Map<string, LineSku>();
   const exclusive: ExclusiveMethods = new Map();
   for (const [code, r] of resolved) {

@@ -4,7 +4,7 @@ import type { TenantCtx } from '../../platform/http/context';
 import { DomainError, fieldError } from '../../platform/http/errors';
 import { enqueueJob } from '../../platform/jobs/jobs';
 import { applyOrderAction, updateOrder as updateOrderTx } from './order-actions';
-import { createOrders, createOrdersPartial, type CreateResult, type RefusedResult } from './order-create';
+import { createOrders, createOrdersPartial, IMPORT_TX, type CreateResult, type RefusedResult } from './order-create';
 import { withOrderLimitNotice } from '../billing/billing-limits.service';
 import { getOrder as getOrderTx, listOrderEvents, listOrders as listOrdersTx, orderCounts } from './orders-read';
 import { parseOrderCsv } from './orders-csv';
@@ -34,7 +34,7 @@ export async function createOrder(ctx: TenantCtx, input: TOrderInput) {
     const [result] = await createOrders(tx, ctx.tenantId, ctx.principal.userId, [input]);
     // Read in the creating transaction: the answer is the order as committed (the allowance is taken with the commit).
     return { order: await getOrderTx(tx, ctx.tenantId, result!.id, ctx.principal.permissions), duplicate: result!.duplicate };
-  }));
+  }, IMPORT_TX));
 }
 
 export type BatchResult = Omit<CreateResult | RefusedResult, 'error_message'> | { index: number; errors: Record<string, string[]> };
@@ -53,7 +53,7 @@ export async function createOrderBatch(ctx: TenantCtx, raw: unknown[]): Promise<
     }
   });
   const created = valid.length
-    ? await withOrderLimitNotice(ctx, () => withTenant(ctx, (tx) => createOrdersPartial(tx, ctx.tenantId, ctx.principal.userId, valid.map((v) => v.input))))
+    ? await withOrderLimitNotice(ctx, () => withTenant(ctx, (tx) => createOrdersPartial(tx, ctx.tenantId, ctx.principal.userId, valid.map((v) => v.input)), IMPORT_TX))
     : [];
   const results: BatchResult[] = [...invalid];
   created.forEach((r, i) => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from './client';
 
 /** Raw SQL answers: node-postgres and PGlite both hand back `{ rows }`. */
@@ -41,3 +41,23 @@ export const textArray = (values: Iterable<string>) => `{${[...values].map((v) =
 
 /** A timestamp column as ISO text: node-postgres (through Drizzle's execute) answers text, PGlite a Date. */
 export const isoOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string | Date).toISOString());
+
+/**
+ * Several independent reads in one statement, so one round trip (each costs the server a write system call
+ * and the database a wake-up): every part is a SELECT whose rows come back as a JSON array under its key.
+ * Values arrive as JSON gives them: uuids, text and timestamps as strings (ISO 8601), numbers as numbers,
+ * arrays as arrays. Named like queryPrepared, so each combination of parts is planned once per connection.
+ */
+export async function queryTogether<K extends string>(db: Queryable, parts: Record<K, SQL>): Promise<Record<K, Record<string, unknown>[]>> {
+  const keys = Object.keys(parts) as K[];
+  const out = {} as Record<K, Record<string, unknown>[]>;
+  if (keys.length === 0) return out;
+  const columns = sql.join(keys.map((k, i) => sql`(SELECT coalesce(json_agg(q), '[]'::json) FROM (${parts[k]}) q) AS ${sql.raw(`r${i}`)}`), sql`, `);
+  const [row] = await queryPrepared<Record<string, unknown>>(db, sql`SELECT ${columns}`);
+  keys.forEach((k, i) => {
+    // node-postgres parses json columns; PGlite answers them parsed too.
+    const v = row?.[`r${i}`];
+    out[k] = (typeof v === 'string' ? JSON.parse(v) : v ?? []) as Record<string, unknown>[];
+  });
+  return out;
+}

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { withTenant } from './tenant';
 import { attempt, runAtCommit } from './transaction';
-import { queryRows } from './rows';
+import { queryRows, queryTogether } from './rows';
 import { sqlStateOf } from './sql-state';
 import { ilocs } from '../../modules/ilocs/ilocs.tables';
 import { companies } from '../../modules/companies/companies.tables';
@@ -75,5 +75,43 @@ describe('tenant transactions', () => {
     const names = await ilocNames();
     expect(names).toContain(before);
     expect(names).not.toContain(inside);
+  });
+
+  it('attempt sends its first statement with the savepoint, hands fn its rows, and a failure undoes only what followed', async () => {
+    const inside = `Inside ${Date.now()}`;
+    const seen: unknown[] = [];
+    await withTenant({ db: t.database.db, tenantId: acme }, async (tx) => {
+      await expect(attempt(tx, async (first) => {
+        seen.push(...first);
+        await tx.insert(ilocs).values({ tenantId: acme, name: inside });
+        throw new Error('undo');
+      }, sql`SELECT ${"it's"}::text AS word, ${2}::int AS n`)).rejects.toThrow('undo');
+      // The transaction goes on after the rollback to the savepoint.
+      expect((await queryRows<{ one: number }>(tx, sql`SELECT 1 AS one`))[0]).toEqual({ one: 1 });
+    });
+    expect(seen).toEqual([{ word: "it's", n: 2 }]);
+    expect(await ilocNames()).not.toContain(inside);
+  });
+
+  it('genericPlans reuses one plan for the transaction only', async () => {
+    const mode = (genericPlans: boolean) => withTenant({ db: t.database.db, tenantId: acme }, async (tx) =>
+      (await queryRows<{ m: string }>(tx, sql`SELECT current_setting('plan_cache_mode') AS m`))[0]!.m, { genericPlans });
+    expect(await mode(true)).toBe('force_generic_plan');
+    expect(await mode(false)).toBe('auto');
+  });
+
+  it("queryTogether answers each read's rows under its key in one statement, row-level security applying to each", async () => {
+    const name = `Together ${Date.now()}`;
+    const read = await withTenant({ db: t.database.db, tenantId: acme }, async (tx) => {
+      await tx.insert(ilocs).values({ tenantId: acme, name });
+      return queryTogether(tx, {
+        mine: sql`SELECT name, priority FROM ilocs WHERE name = ${name}`,
+        everyTenant: sql`SELECT DISTINCT tenant_id FROM ilocs`,
+        none: sql`SELECT 1 AS x WHERE false`,
+      });
+    });
+    expect(read.mine).toEqual([{ name, priority: expect.any(Number) }]);
+    expect(read.everyTenant).toEqual([{ tenant_id: acme }]);
+    expect(read.none).toEqual([]);
   });
 });

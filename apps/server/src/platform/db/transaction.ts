@@ -138,12 +138,22 @@ async function runDrizzleTransaction<T>(db: AppDb, settings: Record<string, stri
 /**
  * Runs fn after a savepoint and, when fn fails, undoes its writes back to it. Unlike Drizzle's nested
  * transaction it does not release the savepoint on success (one round trip fewer): an unreleased savepoint
- * costs nothing and ends with the transaction.
+ * costs nothing and ends with the transaction. `first`, a statement to run right after the savepoint, travels
+ * with it in one message (on PostgreSQL; its values inlined as literals, so keep it small: it is planned each
+ * time); fn gets its rows.
  */
-export async function attempt<T>(tx: Tx, fn: () => Promise<T>): Promise<T> {
-  await tx.execute(sql.raw('SAVEPOINT omnio_attempt'));
+export async function attempt<T>(tx: Tx, fn: (first: Record<string, unknown>[]) => Promise<T>, first?: SQL): Promise<T> {
+  const session = sessionOf(tx) as { client?: unknown; dialect: unknown };
+  let rows: Record<string, unknown>[] = [];
+  if (first && session.client instanceof pg.Client && ours.has(session)) {
+    const results = (await session.client.query(`SAVEPOINT omnio_attempt;\n${inline(session as never, first)}`)) as unknown as pg.QueryResult[];
+    rows = results[results.length - 1]!.rows as Record<string, unknown>[];
+  } else {
+    await tx.execute(sql.raw('SAVEPOINT omnio_attempt'));
+    if (first) rows = await queryPrepared<Record<string, unknown>>(tx, first);
+  }
   try {
-    return await fn();
+    return await fn(rows);
   } catch (err) {
     await tx.execute(sql.raw('ROLLBACK TO SAVEPOINT omnio_attempt'));
     throw err;
