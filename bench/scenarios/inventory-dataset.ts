@@ -22,6 +22,24 @@ export async function loadInventoryDataset(ctx: ScenarioContext): Promise<Invent
   const q = ctx.ownerQuery;
   const [acme] = await q(`SELECT id FROM companies WHERE name = 'Acme Outfitters'`);
   const tenant = String(acme?.id);
+  // Loaded once per database: with `--pool 4,10` the next server's prepare finds it there.
+  const [loaded] = await q(`SELECT 1 AS x FROM ilocs WHERE tenant_id = $1 AND code = 'BNC-DAL'`, [tenant]);
+  if (!loaded) await loadInventory(q, tenant);
+  const [counts] = await q(`
+    SELECT (SELECT count(*) FROM skus WHERE tenant_id = $1)::int AS skus,
+      (SELECT count(*) FROM inventory_balances WHERE tenant_id = $1)::int AS balances,
+      (SELECT count(*) FROM inventory_movements WHERE tenant_id = $1)::int AS movements`, [tenant]);
+  const ilocs = await q(`SELECT id FROM ilocs WHERE tenant_id = $1 AND archived_at IS NULL ORDER BY code`, [tenant]);
+  return {
+    token: await ctx.signIn('tenant@acme.test', 'Omnio#Tenant1'),
+    ilocIds: ilocs.map((r) => String(r.id)),
+    skus: Number(counts?.skus),
+    balances: Number(counts?.balances),
+    movements: Number(counts?.movements),
+  };
+}
+
+async function loadInventory(q: ScenarioContext['ownerQuery'], tenant: string): Promise<void> {
   await q(`INSERT INTO ilocs (tenant_id, name, code) VALUES ($1, 'Bench Dallas', 'BNC-DAL'), ($1, 'Bench Denver', 'BNC-DEN')`, [tenant]);
   await q(`
     INSERT INTO skus (tenant_id, sku, name, type)
@@ -43,18 +61,6 @@ export async function loadInventoryDataset(ctx: ScenarioContext): Promise<Invent
     SELECT tenant_id, sku_id, iloc_id, qty_good, qty_hold, 'received', 'bench', 'load', updated_at
     FROM inventory_balances WHERE tenant_id = $1 AND (qty_good <> 0 OR qty_hold <> 0)`, [tenant]);
   await q('ANALYZE');
-  const [counts] = await q(`
-    SELECT (SELECT count(*) FROM skus WHERE tenant_id = $1)::int AS skus,
-      (SELECT count(*) FROM inventory_balances WHERE tenant_id = $1)::int AS balances,
-      (SELECT count(*) FROM inventory_movements WHERE tenant_id = $1)::int AS movements`, [tenant]);
-  const ilocs = await q(`SELECT id FROM ilocs WHERE tenant_id = $1 AND archived_at IS NULL ORDER BY code`, [tenant]);
-  return {
-    token: await ctx.signIn('tenant@acme.test', 'Omnio#Tenant1'),
-    ilocIds: ilocs.map((r) => String(r.id)),
-    skus: Number(counts?.skus),
-    balances: Number(counts?.balances),
-    movements: Number(counts?.movements),
-  };
 }
 
 export const authJson = (token: string) => ({ authorization: `Bearer ${token}`, accept: 'application/json', 'content-type': 'application/json' });
