@@ -106,13 +106,15 @@ describe('applyMovements', () => {
 });
 
 describe('a batch of reservations', () => {
+  /** Two new SKUs, each with `good` units received at iloc. */
+  async function receivedSkus(wanted: [[code: string, good: number], [code: string, good: number]]): Promise<[string, string]> {
+    const ids = [await makeSku(t, acme, { sku: wanted[0][0] }), await makeSku(t, acme, { sku: wanted[1][0] })] as [string, string];
+    await inTenant(t, acme, (tx) => applyMovements(tx, acme, ids.map((skuId, i) => ({ skuId, ilocId: iloc, delta: { good: wanted[i]![1] }, reason: 'received' as const }))));
+    return ids;
+  }
+
   it('reserves every input when each balance has the units for all of its inputs, with one movement each', async () => {
-    const a = await makeSku(t, acme, { sku: 'L-RES-A' });
-    const b = await makeSku(t, acme, { sku: 'L-RES-B' });
-    await inTenant(t, acme, (tx) => applyMovements(tx, acme, [
-      { skuId: a, ilocId: iloc, delta: { good: 5 }, reason: 'received' },
-      { skuId: b, ilocId: iloc, delta: { good: 1 }, reason: 'received' },
-    ]));
+    const [a, b] = await receivedSkus([['L-RES-A', 5], ['L-RES-B', 1]]);
     const result = await inTenant(t, acme, (tx) => applyMovementBatch(tx, acme, [
       { skuId: a, ilocId: iloc, delta: { reserved: 2 }, reason: 'reserve' },
       { skuId: b, ilocId: iloc, delta: { reserved: 1 }, reason: 'reserve' },
@@ -126,12 +128,7 @@ describe('a batch of reservations', () => {
   });
 
   it('when one balance falls short, skip mode reserves the inputs that fit in order and throw mode writes nothing', async () => {
-    const a = await makeSku(t, acme, { sku: 'L-RES-C' });
-    const b = await makeSku(t, acme, { sku: 'L-RES-D' });
-    await inTenant(t, acme, (tx) => applyMovements(tx, acme, [
-      { skuId: a, ilocId: iloc, delta: { good: 4 }, reason: 'received' },
-      { skuId: b, ilocId: iloc, delta: { good: 2 }, reason: 'received' },
-    ]));
+    const [a, b] = await receivedSkus([['L-RES-C', 4], ['L-RES-D', 2]]);
     const inputs = [
       { skuId: a, ilocId: iloc, delta: { reserved: 3 }, reason: 'reserve' as const },
       { skuId: a, ilocId: iloc, delta: { reserved: 2 }, reason: 'reserve' as const },

@@ -138,7 +138,7 @@ export async function applyMovementBatch(
     if (whole.done) {
       result.deltas = inputs.map((i) => addBuckets(ZERO_BUCKETS, i.delta ?? {}));
       result.movements = inputs.length;
-      result.balances = whole.rows.map(toBalanceRow).sort((a, b) => (a.skuId === b.skuId ? compare(a.ilocId, b.ilocId) : compare(a.skuId, b.skuId)));
+      result.balances = whole.rows.map(toBalanceRow).sort(byPair);
       return result;
     }
     locked = whole.rows; // some do not fit: input by input below, on the balances it locked
@@ -214,7 +214,7 @@ export async function applyMovementBatch(
   }
   result.balances = pairs
     .map((p) => current.get(pairKey(p.sku_id, p.iloc_id)) ?? emptyBalance(tenantId, p.sku_id, p.iloc_id))
-    .sort((a, b) => (a.skuId === b.skuId ? compare(a.ilocId, b.ilocId) : compare(a.skuId, b.skuId)));
+    .sort(byPair);
   return result;
 }
 
@@ -300,6 +300,8 @@ async function insertMovements(tx: Tx, tenantId: string, movements: MovementRow[
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** Balances in (sku_id, iloc_id) order, as BatchResult.balances lists them. */
+const byPair = (a: BalanceRow, b: BalanceRow) => (a.skuId === b.skuId ? compare(a.ilocId, b.ilocId) : compare(a.skuId, b.skuId));
 
 function emptyBalance(tenantId: string, skuId: string, ilocId: string): BalanceRow {
   return { tenantId, skuId, ilocId, qtyGood: 0, qtyHold: 0, qtyHurt: 0, qtyInTransit: 0, qtyReserved: 0, qtyAvailable: 0, updatedAt: new Date(0) };

@@ -5,7 +5,7 @@ import { registerJobHandler, type RunningJob } from '../../platform/jobs/jobs';
 import { DomainError } from '../../platform/http/errors';
 import { createNotifications } from '../notifications/notify';
 import { applyOrderAction } from './order-actions';
-import { createOrdersPartial, RELEASE_HOLD_JOB } from './order-create';
+import { createOrdersPartial, IMPORT_TX, RELEASE_HOLD_JOB } from './order-create';
 import { withOrderLimitNotice } from '../billing/billing-limits.service';
 import { BULK_CANCEL_JOB, BULK_CANCEL_SKIP_REASON, IMPORT_CSV_JOB } from './orders.service';
 import type { CsvOrder, CsvRowError } from './orders-csv';
@@ -79,7 +79,7 @@ async function importCsv(job: RunningJob) {
   for (let start = 0; start < orders.length; start += CSV_CHUNK) {
     const chunk = orders.slice(start, start + CSV_CHUNK);
     const results = await withOrderLimitNotice({ db: job.deps.database.db, tenantId: job.tenantId, actorUserId: job.userId }, () => job.inTenant((tx) =>
-      createOrdersPartial(tx, job.tenantId, job.userId, chunk.map((c) => c.input as TOrderInput))));
+      createOrdersPartial(tx, job.tenantId, job.userId, chunk.map((c) => c.input as TOrderInput)), IMPORT_TX));
     results.forEach((r, i) => {
       const source = chunk[i]!;
       if (r.status === 'refused') {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobWithMetadata } from 'pg-boss';
 import type { Tx } from '../db/client';
-import { withTenant } from '../db/tenant';
+import { withTenant, type TenantTxOptions } from '../db/tenant';
 import { isoOrNull, queryRows } from '../db/rows';
 import type { AppDeps } from '../http/context';
 import { createNotifications } from '../../modules/notifications/notify';
@@ -33,7 +33,7 @@ export interface RunningJob<P = Record<string, unknown>> {
   /** Records progress (0–100) for GET /jobs/{id}; outside the job's own work, so it shows at once. */
   progress(percent: number): Promise<void>;
   /** withTenant under the job's tenant with the job's user as the actor (activity triggers record who). */
-  inTenant<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  inTenant<T>(fn: (tx: Tx) => Promise<T>, options?: TenantTxOptions): Promise<T>;
 }
 
 export type JobHandler<P = Record<string, unknown>> = (job: RunningJob<P>) => Promise<unknown>;
@@ -256,7 +256,7 @@ async function runOne(deps: AppDeps, log: FastifyBaseLogger, job: JobWithMetadat
     const payload = def.payload.parse(row.payload);
     const running: RunningJob<unknown> = {
       id: job.id, tenantId, userId: row.user_id, kind: row.kind, payload, attempt, deps, log: jobLog,
-      inTenant: (fn) => withTenant({ db: deps.database.db, tenantId, actorUserId: row.user_id }, fn),
+      inTenant: (fn, options) => withTenant({ db: deps.database.db, tenantId, actorUserId: row.user_id }, fn, options),
       progress: (percent) =>
         withTenant({ db: deps.database.db, tenantId }, async (tx) => {
           await tx.execute(sql`UPDATE jobs SET progress = ${Math.max(0, Math.min(99, Math.round(percent)))} WHERE tenant_id = ${tenantId}::uuid AND id = ${job.id}::uuid`);
