@@ -52,6 +52,7 @@ import { registerPublicSettingRoutes } from './modules/platform-settings/public-
 import { scriptSrcValue } from './modules/platform-settings/snippet-origins';
 import { registerOwnerDashboardRoutes } from './modules/owner-dashboard/owner-dashboard.routes';
 import { registerAllJobKinds } from './job-kinds';
+import { registerChannelPublicRoutes, registerChannelRoutes } from './modules/channels/channels.routes';
 
 /**
  * The whole server in one place: platform plugins, then every module, explicitly. Reading this file
@@ -112,6 +113,8 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   await app.register(async (hooks) => registerInboundWebhookRoutes(hooks, runtime), { prefix: '/api/1.0' });
   // Public: Stripe proves itself with the endpoint's signing secret (raw body).
   await app.register(async (hooks) => registerStripeWebhookRoutes(hooks, runtime));
+  // Public: Shopify's install callback is signed by the app's secret and names its state.
+  await app.register(async (pub) => registerChannelPublicRoutes(pub, runtime), { prefix: '/api/1.0' });
   // Public: the sign-in page's look and the owner's code snippets are needed before anyone signs in.
   await app.register(async (pub) => registerPublicSettingRoutes(pub, runtime));
   if (runtime.smtpSink && config.env !== 'production') {
@@ -146,6 +149,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
       registerWebhookRoutes(api, runtime);
       registerAccessTokenRoutes(api, runtime);
       registerProcessRoutes(api, runtime);
+      registerChannelRoutes(api, runtime);
       registerScheduleRoutes(api, runtime);
       registerBroadcastingRoutes(api, runtime);
       registerBillingRoutes(api, runtime);

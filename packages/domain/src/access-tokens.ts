@@ -136,7 +136,7 @@ export interface AccessTokenCreated {
 
 export const PROCESS_DRIVERS = ['shopify', 'woocommerce', 'bigcommerce', 'amazon', 'ebay', 'custom'] as const;
 export type ProcessDriver = (typeof PROCESS_DRIVERS)[number];
-export const PROCESS_STATUSES = ['active', 'disabled'] as const;
+export const PROCESS_STATUSES = ['active', 'disabled', 'uninstalled'] as const;
 export type ProcessStatus = (typeof PROCESS_STATUSES)[number];
 
 /** Spec 7 webhook URL kinds: `{context}/{resource}` after `/processes/{process}/gateway/webhook/`. */
@@ -149,6 +149,8 @@ export const INBOUND_WEBHOOK_KINDS = [
   'mandatory/customers/data_request',
   'mandatory/customers/redact',
   'mandatory/shop/redact',
+  // Not a spec 7 kind: where a store says the app was removed (Shopify app/uninstalled).
+  'app/uninstalled',
 ] as const;
 export type InboundWebhookKind = (typeof INBOUND_WEBHOOK_KINDS)[number];
 
@@ -158,32 +160,7 @@ export type InboundWebhookStatus = (typeof INBOUND_WEBHOOK_STATUSES)[number];
 /** The public URL of one kind for a process (the web app shows it, prefixed with the server's origin). */
 export const inboundWebhookPath = (processId: string, kind: string) => `/api/1.0/processes/${processId}/gateway/webhook/${kind}`;
 
-export const ZProcessCreate = z
-  .object({
-    name: z.string().trim().min(1, { message: 'The name is required' }).max(100),
-    driver: z.enum(PROCESS_DRIVERS, { message: 'Choose a driver' }),
-  })
-  .strict();
-export type TProcessCreate = z.infer<typeof ZProcessCreate>;
-
-export const ZProcessUpdate = z
-  .object({
-    name: z.string().trim().min(1, { message: 'The name is required' }).max(100).optional(),
-    status: z.enum(PROCESS_STATUSES).optional(),
-  })
-  .strict();
-export type TProcessUpdate = z.infer<typeof ZProcessUpdate>;
-
-export interface ProcessItem {
-  id: string;
-  name: string;
-  driver: ProcessDriver;
-  status: ProcessStatus;
-  webhook_urls: Record<InboundWebhookKind, string>;
-  secret_rotated_at: string;
-  created_at: string;
-  updated_at: string;
-}
+export type ProcessItem = import('./channels').ChannelProcessItem;
 
 /** Create and rotate answer the secret once. */
 export interface ProcessWithSecret extends ProcessItem {

@@ -24,3 +24,4 @@ export * from './billing';
 export * from './services';
 export * from './platform-settings';
 export * from './warehouses';
+export * from './channels';

@@ -50,6 +50,18 @@ export interface Config {
   stripeApiBase: string;
   /** 32-byte key (base64 or hex) that encrypts stored connection passwords; unset: a key file in dataDir. */
   appKey: string | undefined;
+  /** Operator's switch: let channel connections call loopback, private-range and plain-http addresses. */
+  channelAllowPrivateTargets: boolean;
+  /** First retry delay of a failed channel call (doubled per retry, with jitter). */
+  channelRetryBaseMs: number;
+  /** How long a channel run holds its process and action without renewing (a crashed process's run lapses). */
+  channelRunLeaseSeconds: number;
+  /** The Shopify app of this installation (OAuth install); unset: stores connect by a custom-app token only. */
+  shopifyClientId: string | undefined;
+  shopifyClientSecret: string | undefined;
+  shopifyScopes: string;
+  /** Where a shop's OAuth endpoints live, `{shop}` replaced by the shop domain; tests point it at the fake. */
+  shopifyAdminBase: string;
 }
 
 function int(value: string | undefined, fallback: number): number {
@@ -97,6 +109,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeApiBase: (env.STRIPE_API_BASE ?? 'https://api.stripe.com').replace(/\/$/, ''),
     appKey: env.APP_KEY || undefined,
+    channelAllowPrivateTargets: env.CHANNEL_ALLOW_PRIVATE_TARGETS === 'true',
+    channelRetryBaseMs: int(env.CHANNEL_RETRY_BASE_MS, 500),
+    channelRunLeaseSeconds: int(env.CHANNEL_RUN_LEASE_SECONDS, 60),
+    shopifyClientId: env.SHOPIFY_CLIENT_ID || undefined,
+    shopifyClientSecret: env.SHOPIFY_CLIENT_SECRET || undefined,
+    shopifyScopes: env.SHOPIFY_SCOPES ?? 'read_orders,read_products,read_inventory,write_inventory,read_locations,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders',
+    shopifyAdminBase: (env.SHOPIFY_ADMIN_BASE ?? 'https://{shop}').replace(/\/$/, ''),
     ...overrides,
   };
   return config;

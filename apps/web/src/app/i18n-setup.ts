@@ -23,6 +23,7 @@ import { billingStrings } from '../features/billing/i18n';
 import { warehousesStrings } from '../features/warehouses/i18n';
 import { servicesStrings } from '../features/services/i18n';
 import { platformSettingsStrings } from '../features/platform-settings/i18n';
+import { channelsStrings } from '../features/channels/i18n';
 import { i18n, registerNamespace } from '../shared/i18n/i18n';
 import { routeTitleBundles } from './route-titles';
 
@@ -53,6 +54,7 @@ export function setupI18n(): typeof i18n {
   registerNamespace('accessTokens', accessTokensStrings);
   registerNamespace('processes', processesStrings);
   registerNamespace('schedules', schedulesStrings);
+  registerNamespace('channels', channelsStrings);
   const titles = routeTitleBundles();
   registerNamespace('common', { en: { routes: titles.en }, es: { routes: titles.es } });
   return i18n;

@@ -64,6 +64,7 @@ export const ROUTE_TITLES: Record<string, [en: string, es: string]> = {
   iLocs: ['Fulfilment locations', 'Ubicaciones de cumplimiento'],
   gateway: ['Gateway', 'Pasarela'],
   connections: ['Connections', 'Conexiones'],
+  'connection-show': ['Connection', 'Conexión'],
   'purchase-orders': ['Purchase orders', 'Órdenes de compra'],
   transfers: ['Transfers', 'Transferencias'],
   'purchase-order-create': ['New purchase order', 'Nueva orden de compra'],

@@ -131,6 +131,7 @@ export const ROUTES: readonly RouteDef[] = [
   tenant('iLocs', '/iLocs', undefined, { freeAccess: true }),
   tenant('gateway', '/gateway', undefined, { freeAccess: true }),
   tenant('connections', '/connections', 'process', { freeAccess: true }),
+  tenant('connection-show', '/connections/:id', 'read-process'),
   tenant('purchase-orders', '/purchase-orders', 'read-purchase-order'),
   tenant('transfers', '/transfers', 'read-purchase-order'),
   tenant('purchase-order-create', '/purchase-order/create', 'create-purchase-order'),

@@ -23,6 +23,7 @@ import { billingScreens } from '../features/billing/routes';
 import { warehousesScreens } from '../features/warehouses/routes';
 import { servicesScreens } from '../features/services/routes';
 import { platformSettingsScreens } from '../features/platform-settings/routes';
+import { channelsScreens } from '../features/channels/routes';
 
 const PlaceholderScreen = lazy(() => import('../features/placeholder/PlaceholderScreen').then((m) => ({ default: m.PlaceholderScreen })));
 
@@ -51,6 +52,8 @@ const SCREENS: ScreenMap = {
   ...warehousesScreens,
   ...servicesScreens,
   ...platformSettingsScreens,
+  // After notifications: the channel feed history takes /feed-history (with the reports as a tab).
+  ...channelsScreens,
 };
 
 /** Routes that show another route's screen (the spec gives two paths to one screen). */

@@ -54,6 +54,16 @@ export async function computeAvailability(ctx: TenantCtx, input: TAvailabilityRe
 }
 
 /**
+ * What POST /inventory/availability answers for every SKU of the tenant, inside the caller's transaction:
+ * the channel stock push publishes exactly these figures (one formula, packages/domain explainAvailability).
+ */
+export async function availabilityForChannel(
+  tx: Tx, tenantId: string, rules: { ilocIds: string[]; reservePercentage: number },
+): Promise<ChannelAvailability[]> {
+  return explain(tx, { tenantId }, { ilocIds: rules.ilocIds, skuIds: null, reservePercentage: rules.reservePercentage, maxListed: null }, AVAILABLE);
+}
+
+/**
  * GET /inventory/availability: the same explanations for the SKUs named by code or id (or every SKU),
  * a page at a time, ordered by code. Unknown ids — another tenant's included — are 422 field errors, as
  * in the POST.
@@ -102,7 +112,7 @@ const skuCondition = (skuIds: string[] | null) => (skuIds ? sql`AND s.id = ANY($
  */
 async function explain<I extends AvailabilityIloc>(
   tx: Tx,
-  ctx: TenantCtx,
+  ctx: Pick<TenantCtx, 'tenantId'>,
   scope: Scope,
   terms: IlocTerms<I>,
   page?: { limit: number; offset: number },

@@ -10,6 +10,9 @@ import type { AppDeps } from '../../platform/http/context';
 import { DomainError, isUuid, notFound, unauthenticated } from '../../platform/http/errors';
 import { enqueueJob, type RunningJob } from '../../platform/jobs/jobs';
 import { INBOUND_WEBHOOK_JOB } from './processes.service';
+import { connectorFor } from '../channels/registry';
+import { openCredentials } from '../channels/process-store';
+import { workChannelWebhook } from '../channels/channel-webhooks';
 
 /**
  * Spec 7 inbound webhook URLs. The public endpoint only verifies and stores: the payload and the job that
@@ -29,6 +32,7 @@ interface GatewayProcess {
   driver: ProcessDriver;
   status: string;
   webhook_secret: string;
+  credentials_sealed: string | null;
 }
 
 const header = (headers: IncomingHttpHeaders, name: string) => {
@@ -70,7 +74,7 @@ async function findGatewayProcess(deps: AppDeps, processId: string): Promise<Gat
     // The URL names no tenant: this transaction declares itself the gateway to read the process (migration 0018).
     await tx.execute(sql`select set_config('app.inbound_gateway', 'on', true)`);
     const [row] = await queryRows<GatewayProcess>(tx, sql`
-      SELECT tenant_id, id, driver, status, webhook_secret FROM processes WHERE id = ${processId.toLowerCase()}::uuid`);
+      SELECT tenant_id, id, driver, status, webhook_secret, credentials_sealed FROM processes WHERE id = ${processId.toLowerCase()}::uuid`);
     return row ?? null;
   });
 }
@@ -88,26 +92,41 @@ export interface ReceivedWebhook {
  * Verifies and stores one delivery and enqueues its job, in one transaction. No such (or a disabled)
  * process is a 404; a missing or wrong signature a 401; neither stores anything.
  */
-export async function receiveInboundWebhook(deps: AppDeps, input: ReceivedWebhook): Promise<{ id: string; status: 'received' }> {
+export async function receiveInboundWebhook(deps: AppDeps, input: ReceivedWebhook): Promise<{ id: string; status: 'received' | 'duplicate' }> {
   const process = await findGatewayProcess(deps, input.processId);
   if (!process || process.status !== 'active') throw notFound('Process');
+  const connector = connectorFor(process.driver);
+  const flat = Object.fromEntries(Object.keys(input.headers).map((k) => [k.toLowerCase(), header(input.headers, k)]));
+  // The service signs with its own scheme and secret (Shopify: the app's client secret over the raw body);
+  // a sender of our own scheme signs with the process's webhook secret.
   const ok =
     verifyOmnioSignature(process.webhook_secret, input.body, header(input.headers, WEBHOOK_SIGNATURE_HEADER)) ||
-    (process.driver === 'shopify' && verifyShopifySignature(process.webhook_secret, input.body, header(input.headers, 'x-shopify-hmac-sha256')));
+    (process.driver === 'shopify' && verifyShopifySignature(process.webhook_secret, input.body, header(input.headers, 'x-shopify-hmac-sha256'))) ||
+    (!!connector && connector.verifyWebhook({ credentials: openCredentials(deps.config, process.credentials_sealed) }, { headers: flat, rawBody: input.body }));
   if (!ok) throw unauthenticated();
+  const delivery = connector?.webhookDelivery(flat) ?? { deliveryId: null, topic: null };
   const kept = Object.fromEntries(KEPT_HEADERS.flatMap((h) => {
     const v = header(input.headers, h);
     return v === undefined ? [] : [[h, v.slice(0, 500)]];
   }));
   const id = randomUUID();
-  await withTenant({ db: deps.database.db, tenantId: process.tenant_id, ip: input.ip }, async (tx) => {
-    const jobId = await enqueueJob(tx, process.tenant_id, { kind: INBOUND_WEBHOOK_JOB, payload: { webhookId: id }, dedupeKey: id });
-    await tx.execute(sql`
-      INSERT INTO inbound_webhooks (tenant_id, id, process_id, context, resource, headers, body, job_id)
+  return withTenant({ db: deps.database.db, tenantId: process.tenant_id, ip: input.ip }, async (tx) => {
+    // A delivery the service sends again (it retries, or duplicates) is answered as received once: nothing new is stored.
+    const [stored] = await queryRows<{ id: string }>(tx, sql`
+      INSERT INTO inbound_webhooks (tenant_id, id, process_id, context, resource, headers, body, delivery_id, topic)
       VALUES (${process.tenant_id}::uuid, ${id}::uuid, ${process.id}::uuid, ${input.context}, ${input.resource},
-        ${JSON.stringify(kept)}::jsonb, ${input.body.toString('utf8')}, ${jobId}::uuid)`);
+        ${JSON.stringify(kept)}::jsonb, ${input.body.toString('utf8')}, ${delivery.deliveryId?.slice(0, 200) ?? null}, ${delivery.topic?.slice(0, 100) ?? null})
+      ON CONFLICT (tenant_id, process_id, delivery_id) WHERE delivery_id IS NOT NULL DO NOTHING
+      RETURNING id`);
+    if (!stored) {
+      const [first] = await queryRows<{ id: string }>(tx, sql`
+        SELECT id FROM inbound_webhooks WHERE process_id = ${process.id}::uuid AND delivery_id = ${delivery.deliveryId}`);
+      return { id: first?.id ?? id, status: 'duplicate' as const };
+    }
+    const jobId = await enqueueJob(tx, process.tenant_id, { kind: INBOUND_WEBHOOK_JOB, payload: { webhookId: id }, dedupeKey: id });
+    await tx.execute(sql`UPDATE inbound_webhooks SET job_id = ${jobId}::uuid WHERE id = ${id}::uuid`);
+    return { id, status: 'received' as const };
   });
-  return { id, status: 'received' };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -157,6 +176,7 @@ interface StoredWebhook {
   resource: string;
   body: string;
   driver: ProcessDriver;
+  topic: string | null;
 }
 
 /**
@@ -171,12 +191,16 @@ export async function workInboundWebhook(job: RunningJob): Promise<unknown> {
     const [row] = await queryRows<StoredWebhook>(tx, sql`
       UPDATE inbound_webhooks w SET status = 'processing', attempts = w.attempts + 1
       FROM processes p WHERE w.id = ${webhookId}::uuid AND p.id = w.process_id
-      RETURNING w.id, w.process_id, w.context, w.resource, w.body, p.driver`);
+      RETURNING w.id, w.process_id, w.context, w.resource, w.body, w.topic, p.driver`);
     return row ?? null;
   });
   if (!stored) return { skipped: 'The webhook no longer exists' };
   const kind = `${stored.context}/${stored.resource}`;
-  const handler = inboundHandlers.get(kind);
+  const connector = connectorFor(stored.driver);
+  // A connected service's deliveries are its own payloads: its connector reads them, whatever the URL kind.
+  const handler: InboundHandler | undefined = connector && stored.topic !== null
+    ? (input) => workChannelWebhook({ ...input, connector, topic: stored.topic, kind })
+    : inboundHandlers.get(kind);
   try {
     if (!handler) throw new InboundHandlerError(`No handler for ${kind}`);
     return await withTenant(actor, async (tx) => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZListQuery, ZProcessCreate, ZProcessUpdate } from '@omnio/domain';
+import { PROCESS_ACTIONS, ZListQuery, ZProcessCreate, ZProcessUpdate } from '@omnio/domain';
 import type { AppDeps, TenantCtx } from '../../platform/http/context';
 import { activeTenantCtx, type RouteAccess } from '../../platform/http/permissions';
 import { authedCtx } from '../../platform/http/request-context';
@@ -28,6 +28,10 @@ export function registerProcessRoutes(scope: FastifyInstance, deps: AppDeps): vo
     async (req, reply) => reply.status(204).send(await processes.deleteProcess(ctxOf(req, deps), req.params.id)));
   app.post('/processes/:id/rotate-secret', { config: access('update-process'), schema: { tags, params: ZIdParam } },
     async (req) => ({ data: await processes.rotateProcessSecret(ctxOf(req, deps), req.params.id) }));
+  for (const action of PROCESS_ACTIONS) {
+    app.post(`/processes/:id/${action}`, { config: access('update-process'), schema: { tags, params: ZIdParam } },
+      async (req) => ({ data: await processes.transitionProcess(ctxOf(req, deps), req.params.id, action) }));
+  }
   app.get('/processes/:id/inbound-webhooks', { config: access('read-process'), schema: { tags, params: ZIdParam, querystring: ZListQuery } },
     async (req) => processes.listInboundWebhooks(ctxOf(req, deps), req.params.id, req.query));
   app.post('/processes/:id/inbound-webhooks/:webhookId/replay', { config: access('update-process'), schema: { tags, params: ZWebhookParam } },

@@ -1,16 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
-  inboundWebhookPath, INBOUND_WEBHOOK_KINDS, paginate,
-  type InboundWebhookItem, type InboundWebhookKind, type Paginated, type ProcessDriver, type ProcessItem, type ProcessStatus,
-  type ProcessWithSecret, type TListQuery, type TProcessCreate, type TProcessUpdate,
+  CHANNEL_CREDENTIAL_KEYS, driverActions, inboundWebhookPath, INBOUND_WEBHOOK_KINDS, paginate, processAllowedActions, processTransition,
+  type InboundWebhookItem, type InboundWebhookKind, type Paginated, type ProcessAction, type ProcessDriver, type ProcessItem, type ProcessStatus,
+  type ProcessWithSecret, type TChannelSettings, type TListQuery, type TProcessCreate, type TProcessUpdate,
 } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { offsetOf } from '../../platform/db/list-query';
 import { isoOrNull, queryRows } from '../../platform/db/rows';
 import { withTenant } from '../../platform/db/tenant';
 import type { AppDeps, TenantCtx } from '../../platform/http/context';
-import { assertId, fieldError, notFound } from '../../platform/http/errors';
+import { assertId, conflict, fieldError, FieldErrors, invalidTransition, notFound } from '../../platform/http/errors';
+import { recordStatusEvent } from '../../platform/db/status-events';
+import { openCredentials, sealCredentials, type ChannelProcessRow } from '../channels/process-store';
+import { accountKeyOf, checkSettings, mergeActions, mergeCredentials, SERVICE_ALREADY_INSTALLED, syncActionSchedules } from '../channels/process-config';
 import { enqueueJob } from '../../platform/jobs/jobs';
 import { assertServiceInstallable } from '../services/services.service';
 
@@ -22,18 +25,20 @@ import { assertServiceInstallable } from '../services/services.service';
 
 export const INBOUND_WEBHOOK_JOB = 'processes.inbound-webhook';
 
-interface ProcessRow {
-  id: string;
-  name: string;
-  driver: ProcessDriver;
-  status: ProcessStatus;
-  webhook_secret: string;
+interface ProcessRow extends ChannelProcessRow {
   secret_rotated_at: Date | string;
   created_at: Date | string;
   updated_at: Date | string;
+  last_run: ProcessItem['last_run'] | null;
+  recent_errors: number | string | null;
 }
 
-const COLUMNS = sql`id, name, driver, status, webhook_secret, secret_rotated_at, created_at, updated_at`;
+const COLUMNS = sql`p.tenant_id, p.id, p.name, p.driver, p.status, p.credentials_sealed, p.credential_keys, p.settings, p.actions, p.account_key,
+  p.webhook_secret, p.secret_rotated_at, p.created_at, p.updated_at,
+  (SELECT json_build_object('id', r.id, 'action', r.action, 'status', r.status, 'finished_at', r.finished_at, 'counts', r.counts)
+     FROM channel_runs r WHERE r.tenant_id = p.tenant_id AND r.process_id = p.id ORDER BY r.created_at DESC LIMIT 1) AS last_run,
+  (SELECT coalesce(sum(CASE WHEN r.status = 'FAILED' THEN 1 ELSE (r.counts->>'failed')::int END), 0)
+     FROM channel_runs r WHERE r.tenant_id = p.tenant_id AND r.process_id = p.id AND r.created_at > now() - interval '1 day') AS recent_errors`;
 
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
 
@@ -41,16 +46,24 @@ export function webhookUrls(deps: AppDeps, processId: string): Record<InboundWeb
   return Object.fromEntries(INBOUND_WEBHOOK_KINDS.map((k) => [k, `${deps.config.appUrl}${inboundWebhookPath(processId, k)}`])) as Record<InboundWebhookKind, string>;
 }
 
-function toItem(deps: AppDeps, r: ProcessRow): ProcessItem {
+function toItem(ctx: TenantCtx, r: ProcessRow): ProcessItem {
+  const keys = CHANNEL_CREDENTIAL_KEYS[r.driver] ?? [];
+  const set = new Set(r.credential_keys ?? []);
+  const lastRun = r.last_run ? { ...r.last_run, finished_at: isoOrNull(r.last_run.finished_at) } : null;
   return {
-    id: r.id, name: r.name, driver: r.driver, status: r.status, webhook_urls: webhookUrls(deps, r.id),
+    id: r.id, name: r.name, driver: r.driver, status: r.status,
+    credentials: Object.fromEntries(keys.map((k) => [k, set.has(k)])),
+    settings: r.settings ?? {}, actions: r.actions ?? {}, supported_actions: [...driverActions(r.driver)],
+    webhook_urls: webhookUrls(ctx.deps, r.id),
+    allowed_actions: processAllowedActions(r.status, ctx.principal.permissions),
+    last_run: lastRun, recent_errors: Number(r.recent_errors ?? 0),
     secret_rotated_at: isoOrNull(r.secret_rotated_at)!, created_at: isoOrNull(r.created_at)!, updated_at: isoOrNull(r.updated_at)!,
   };
 }
 
 async function loadProcess(tx: Tx, idParam: string, lock = false): Promise<ProcessRow> {
   const id = assertId(idParam, 'Process');
-  const [row] = await queryRows<ProcessRow>(tx, sql`SELECT ${COLUMNS} FROM processes WHERE id = ${id}::uuid ${lock ? sql`FOR UPDATE` : sql``}`);
+  const [row] = await queryRows<ProcessRow>(tx, sql`SELECT ${COLUMNS} FROM processes p WHERE p.id = ${id}::uuid ${lock ? sql`FOR UPDATE OF p` : sql``}`);
   if (!row) throw notFound('Process');
   return row;
 }
@@ -60,17 +73,43 @@ async function assertNameFree(tx: Tx, name: string, exceptId?: string): Promise<
   if (row && row.id !== exceptId) throw fieldError('name', 'A process with this name already exists');
 }
 
+/** Spec 8 'service already installed': one live connection per store and company. */
+async function assertAccountFree(tx: Tx, driver: string, accountKey: string | null, exceptId?: string): Promise<void> {
+  if (!accountKey) return;
+  const [row] = await queryRows<{ id: string }>(tx, sql`
+    SELECT id FROM processes WHERE driver = ${driver} AND account_key = ${accountKey} AND status <> 'uninstalled'`);
+  if (row && row.id !== exceptId) throw fieldError(CHANNEL_ACCOUNT_FIELD[driver] ?? 'credentials', SERVICE_ALREADY_INSTALLED);
+}
+
+const CHANNEL_ACCOUNT_FIELD: Record<string, string> = {
+  shopify: 'credentials.shop_domain', woocommerce: 'credentials.store_url', bigcommerce: 'credentials.store_hash',
+};
+
 export async function listProcesses(ctx: TenantCtx, query: TListQuery): Promise<Paginated<ProcessItem>> {
   return withTenant(ctx, async (tx) => {
     const [{ total } = { total: 0 }] = await queryRows<{ total: number }>(tx, sql`SELECT count(*)::int AS total FROM processes`);
     const rows = await queryRows<ProcessRow>(tx, sql`
-      SELECT ${COLUMNS} FROM processes ORDER BY created_at DESC, id LIMIT ${query.per_page} OFFSET ${offsetOf(query)}`);
-    return paginate(rows.map((r) => toItem(ctx.deps, r)), Number(total), query.page, query.per_page);
+      SELECT ${COLUMNS} FROM processes p ORDER BY p.created_at DESC, p.id LIMIT ${query.per_page} OFFSET ${offsetOf(query)}`);
+    return paginate(rows.map((r) => toItem(ctx, r)), Number(total), query.page, query.per_page);
   });
 }
 
 export async function getProcess(ctx: TenantCtx, id: string): Promise<ProcessItem> {
-  return withTenant(ctx, async (tx) => toItem(ctx.deps, await loadProcess(tx, id)));
+  return withTenant(ctx, async (tx) => toItem(ctx, await loadProcess(tx, id)));
+}
+
+/** Writes credentials, settings and actions of a process, with its schedules; answers the fresh item. */
+async function writeConfig(
+  ctx: TenantCtx, tx: Tx, id: string, values: { name: string; status: ProcessStatus; credentials: Record<string, string>; settings: TChannelSettings; actions: ProcessRow['actions']; driver: ProcessDriver },
+): Promise<ProcessRow> {
+  const keys = Object.keys(values.credentials).sort();
+  await tx.execute(sql`
+    UPDATE processes SET name = ${values.name}, status = ${values.status}, credentials_sealed = ${sealCredentials(ctx.deps.config, values.credentials)},
+      credential_keys = ${`{${keys.join(',')}}`}::text[], settings = ${JSON.stringify(values.settings)}::jsonb, actions = ${JSON.stringify(values.actions)}::jsonb,
+      account_key = ${accountKeyOf(values.driver, values.credentials)}, updated_at = now()
+    WHERE id = ${id}::uuid`);
+  await syncActionSchedules(tx, ctx.tenantId, { id, name: values.name, status: values.status, actions: values.actions }, ctx.principal.userId);
+  return loadProcess(tx, id);
 }
 
 export async function createProcess(ctx: TenantCtx, input: TProcessCreate): Promise<ProcessWithSecret> {
@@ -78,11 +117,19 @@ export async function createProcess(ctx: TenantCtx, input: TProcessCreate): Prom
     // The owner's catalogue decides what may be installed (a paused service keeps its existing processes).
     await assertServiceInstallable(tx, input.driver);
     await assertNameFree(tx, input.name);
-    const [row] = await queryRows<ProcessRow>(tx, sql`
+    const errors = new FieldErrors();
+    const credentials = mergeCredentials(input.driver, {}, input.credentials, errors);
+    const settings = input.settings ?? {};
+    checkSettings(ctx.deps.config, settings, errors);
+    const actions = await mergeActions(tx, ctx.tenantId, input.driver, {}, input.actions, errors);
+    errors.throwIfAny();
+    await assertAccountFree(tx, input.driver, accountKeyOf(input.driver, credentials));
+    const [row] = await queryRows<{ id: string; webhook_secret: string }>(tx, sql`
       INSERT INTO processes (tenant_id, name, driver, webhook_secret)
       VALUES (${ctx.tenantId}::uuid, ${input.name}, ${input.driver}, ${newWebhookSecret()})
-      RETURNING ${COLUMNS}`);
-    return { ...toItem(ctx.deps, row!), webhook_secret: row!.webhook_secret };
+      RETURNING id, webhook_secret`);
+    const fresh = await writeConfig(ctx, tx, row!.id, { name: input.name, status: 'active', credentials, settings, actions, driver: input.driver });
+    return { ...toItem(ctx, fresh), webhook_secret: row!.webhook_secret };
   });
 }
 
@@ -90,10 +137,33 @@ export async function updateProcess(ctx: TenantCtx, id: string, input: TProcessU
   return withTenant(ctx, async (tx) => {
     const current = await loadProcess(tx, id, true);
     if (input.name !== undefined) await assertNameFree(tx, input.name, current.id);
-    const [row] = await queryRows<ProcessRow>(tx, sql`
-      UPDATE processes SET name = ${input.name ?? current.name}, status = ${input.status ?? current.status}, updated_at = now()
-      WHERE id = ${current.id}::uuid RETURNING ${COLUMNS}`);
-    return toItem(ctx.deps, row!);
+    const errors = new FieldErrors();
+    const credentials = mergeCredentials(current.driver, openCredentials(ctx.deps.config, current.credentials_sealed), input.credentials, errors);
+    const settings = input.settings ? { ...current.settings, ...input.settings } : current.settings;
+    if (input.settings) checkSettings(ctx.deps.config, settings, errors);
+    const actions = await mergeActions(tx, ctx.tenantId, current.driver, current.actions ?? {}, input.actions, errors);
+    errors.throwIfAny();
+    await assertAccountFree(tx, current.driver, accountKeyOf(current.driver, credentials), current.id);
+    // New credentials install an uninstalled process again.
+    const status: ProcessStatus = input.status ?? (current.status === 'uninstalled' && input.credentials && Object.keys(credentials).length ? 'active' : current.status);
+    return toItem(ctx, await writeConfig(ctx, tx, current.id, { name: input.name ?? current.name, status, credentials, settings, actions, driver: current.driver }));
+  });
+}
+
+/** Spec-style lifecycle: disable, enable, uninstall (the last forgets the credentials and stops schedules). */
+export async function transitionProcess(ctx: TenantCtx, id: string, action: ProcessAction): Promise<ProcessItem> {
+  return withTenant(ctx, async (tx) => {
+    const current = await loadProcess(tx, id, true);
+    const to = processTransition(current.status, action);
+    if (!to) throw invalidTransition(current.status, action, `A process that is ${current.status} cannot ${action}`);
+    const [moved] = await queryRows<{ id: string }>(tx, sql`
+      UPDATE processes SET status = ${to}, updated_at = now()
+        ${action === 'uninstall' ? sql`, credentials_sealed = NULL, credential_keys = '{}'::text[]` : sql``}
+      WHERE id = ${current.id}::uuid AND status = ${current.status} RETURNING id`);
+    if (!moved) throw conflict('The process was changed by someone else; reload it and try again');
+    await syncActionSchedules(tx, ctx.tenantId, { id: current.id, name: current.name, status: to, actions: current.actions ?? {} }, ctx.principal.userId);
+    await recordStatusEvent(tx, ctx.tenantId, { subjectType: 'process', subjectId: current.id, action, from: current.status, to, userId: ctx.principal.userId });
+    return toItem(ctx, await loadProcess(tx, current.id));
   });
 }
 
@@ -101,6 +171,7 @@ export async function updateProcess(ctx: TenantCtx, id: string, input: TProcessU
 export async function deleteProcess(ctx: TenantCtx, id: string): Promise<void> {
   await withTenant(ctx, async (tx) => {
     const current = await loadProcess(tx, id, true);
+    await syncActionSchedules(tx, ctx.tenantId, { id: current.id, name: current.name, status: 'uninstalled', actions: {} }, ctx.principal.userId);
     await tx.execute(sql`DELETE FROM processes WHERE id = ${current.id}::uuid`);
   });
 }
@@ -109,10 +180,10 @@ export async function deleteProcess(ctx: TenantCtx, id: string): Promise<void> {
 export async function rotateProcessSecret(ctx: TenantCtx, id: string): Promise<ProcessWithSecret> {
   return withTenant(ctx, async (tx) => {
     const current = await loadProcess(tx, id, true);
-    const [row] = await queryRows<ProcessRow>(tx, sql`
+    const [row] = await queryRows<{ webhook_secret: string }>(tx, sql`
       UPDATE processes SET webhook_secret = ${newWebhookSecret()}, secret_rotated_at = now(), updated_at = now()
-      WHERE id = ${current.id}::uuid RETURNING ${COLUMNS}`);
-    return { ...toItem(ctx.deps, row!), webhook_secret: row!.webhook_secret };
+      WHERE id = ${current.id}::uuid RETURNING webhook_secret`);
+    return { ...toItem(ctx, await loadProcess(tx, current.id)), webhook_secret: row!.webhook_secret };
   });
 }
 

@@ -49,7 +49,7 @@ describe('/processes', () => {
     expect(made).toMatchObject({ name: 'Acme Shopify', driver: 'shopify', status: 'active' });
     expect(made.webhook_secret).toMatch(/^whsec_/);
     expect(made.webhook_urls['orders/import-orders']).toBe(`http://omnio.test/api/1.0/processes/${made.id}/gateway/webhook/orders/import-orders`);
-    expect(Object.keys(made.webhook_urls)).toHaveLength(8);
+    expect(Object.keys(made.webhook_urls)).toHaveLength(9);
 
     const got = (await k.ok<{ data: Proc }>(200, 'GET', `/processes/${made.id}`, k.acme)).data;
     expect(got).not.toHaveProperty('webhook_secret');

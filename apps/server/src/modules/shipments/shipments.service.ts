@@ -1,3 +1,4 @@
+import { queueTrackingPush } from '../channels/tracking-hook';
 import { and, sql, type SQL } from 'drizzle-orm';
 import {
   filledBoxes, isOrderShippable, paginate, SHIPMENT_REFUSALS, shipmentTransition, type Paginated, type ShipmentAction, type TListQuery, type TShipmentCreate,
@@ -202,6 +203,8 @@ export async function createShipment(ctx: TenantCtx, orderIdParam: string, input
       data: { order_id: orderId, iloc_id: ilocId, boxes: boxes.length, units: [...units.values()].reduce((a, b) => a + b, 0) },
     });
     await refreshOrderFulfillment(tx, ctx.tenantId, orderId, userId);
+    // An order a channel sent gets its tracking back there (a job, queued with this commit).
+    await queueTrackingPush(tx, ctx.tenantId, orderId, shipmentId, userId);
     return answerShipment(tx, ctx, shipmentId);
   });
 }

@@ -6,3 +6,6 @@ export function sqlStateOf(err: unknown): string | null {
   }
   return null;
 }
+
+/** A unique index refused the row (23505). */
+export const isUniqueViolation = (err: unknown) => sqlStateOf(err) === '23505';

@@ -36,6 +36,14 @@ export interface RunningJob<P = Record<string, unknown>> {
   inTenant<T>(fn: (tx: Tx) => Promise<T>, options?: TenantTxOptions): Promise<T>;
 }
 
+/** A failure that retrying cannot mend (credentials refused, a run that gave up): the job ends FAILED at once. */
+export class FinalJobError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'FinalJobError';
+  }
+}
+
 export type JobHandler<P = Record<string, unknown>> = (job: RunningJob<P>) => Promise<unknown>;
 
 export interface RetryOptions {
@@ -266,7 +274,7 @@ async function runOne(deps: AppDeps, log: FastifyBaseLogger, job: JobWithMetadat
   } catch (err) {
     const message = err instanceof z.ZodError ? `Invalid payload: ${err.issues.map((i) => i.message).join('; ')}` : err instanceof Error ? err.message : String(err);
     jobLog.warn({ err, attempt, final }, 'job failed');
-    await settle(deps, job, row, { error: message, final: final || err instanceof z.ZodError });
+    await settle(deps, job, row, { error: message, final: final || err instanceof z.ZodError || err instanceof FinalJobError });
     return;
   }
   await settle(deps, job, row, { result });

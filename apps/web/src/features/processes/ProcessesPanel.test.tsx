@@ -15,6 +15,7 @@ const ALL = ['read-process', 'create-process', 'update-process', 'delete-process
 const urls = Object.fromEntries(INBOUND_WEBHOOK_KINDS.map((k) => [k, `http://omnio.test/api/1.0/processes/p1/gateway/webhook/${k}`])) as ProcessItem['webhook_urls'];
 const proc: ProcessItem = {
   id: 'p1', name: 'Acme Shopify', driver: 'shopify', status: 'active', webhook_urls: urls,
+  credentials: {}, settings: {}, actions: {}, supported_actions: [], allowed_actions: [], last_run: null, recent_errors: 0,
   secret_rotated_at: '2026-11-01T00:00:00Z', created_at: '2026-11-01T00:00:00Z', updated_at: '2026-11-01T00:00:00Z',
 };
 const failed: InboundWebhookItem = {

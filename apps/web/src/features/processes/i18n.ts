@@ -48,7 +48,7 @@ const en = {
   replayed: 'Replay queued',
   replayFailed: 'Could not replay',
   statuses: { received: 'Received', processing: 'Processing', processed: 'Processed', failed: 'Failed' },
-  processStatuses: { active: 'Active', disabled: 'Disabled' },
+  processStatuses: { active: 'Active', disabled: 'Disabled', uninstalled: 'Uninstalled' },
   drivers: { shopify: 'Shopify', woocommerce: 'WooCommerce', bigcommerce: 'BigCommerce', amazon: 'Amazon', ebay: 'eBay', custom: 'Custom' },
 };
 
@@ -100,7 +100,7 @@ const es: typeof en = {
   replayed: 'Reprocesamiento en cola',
   replayFailed: 'No se pudo reprocesar',
   statuses: { received: 'Recibido', processing: 'Procesando', processed: 'Procesado', failed: 'Fallido' },
-  processStatuses: { active: 'Activo', disabled: 'Desactivado' },
+  processStatuses: { active: 'Activo', disabled: 'Desactivado', uninstalled: 'Desinstalado' },
   drivers: { shopify: 'Shopify', woocommerce: 'WooCommerce', bigcommerce: 'BigCommerce', amazon: 'Amazon', ebay: 'eBay', custom: 'Personalizado' },
 };
 

@@ -5,6 +5,7 @@ import { i18n } from '../../shared/i18n/i18n';
 import type { SessionUser } from '../../shared/session/session-user';
 import { useSession } from '../../shared/session/useSession';
 import { toast } from '../../shared/ui/toast';
+import { pendingInstallRedirect } from '../channels/install-storage';
 
 /** Spec 8: the success toast follows the sign-in after 1.5 s, once the landing screen is showing. */
 export const LOGIN_TOAST_DELAY_MS = 1500;
@@ -16,7 +17,8 @@ export function useLanding(): (user: SessionUser) => void {
   const { logout } = useSession();
   return useCallback(
     (user: SessionUser) => {
-      const landing = landingPath({ user, redirectQuery: params.get('redirect') });
+      // Spec 2: a Shopify install flow (kept by /install-integration in this tab) goes to create-integration.
+      const landing = landingPath({ user, redirectQuery: params.get('redirect') ?? pendingInstallRedirect() });
       if (landing.kind === 'logout') {
         void logout({ notice: 'login.errors.noPermission' });
         return;
