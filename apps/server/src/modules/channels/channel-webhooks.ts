@@ -27,15 +27,18 @@ export interface ChannelWebhookInput {
 /** Personal data is replaced, the order itself (what was sold, where to, in which country) stays for the books. */
 const REDACTED_ADDRESS = sql`CASE WHEN x IS NULL THEN NULL ELSE jsonb_build_object('country', x->>'country', 'redacted', true) END`;
 
+/** The customer's e-mail as the order holds it: the customer's own, or the order's contact e-mail. */
+const emailMatches = (email: string) => sql`(lower(o.customer->>'email') = lower(${email}) OR lower(o.metadata->>'email') = lower(${email}))`;
+
 async function redactOrders(tx: Tx, processId: string, match: { email: string | null; orderIds: string[] } | null): Promise<number> {
   const where = match
-    ? sql`AND (o.external_id = ANY(${textArray(match.orderIds)}::text[]) ${match.email ? sql`OR lower(o.customer->>'email') = lower(${match.email})` : sql``})`
+    ? sql`AND (o.external_id = ANY(${textArray(match.orderIds)}::text[]) ${match.email ? sql`OR ${emailMatches(match.email)}` : sql``})`
     : sql``;
   const rows = await queryRows<{ id: string }>(tx, sql`
     UPDATE orders o SET customer = '{"redacted": true}'::jsonb,
       shipping_address = (SELECT ${REDACTED_ADDRESS} FROM (SELECT o.shipping_address AS x) a),
       billing_address = (SELECT ${REDACTED_ADDRESS} FROM (SELECT o.billing_address AS x) b),
-      updated_at = now()
+      metadata = o.metadata - 'email', updated_at = now()
     WHERE o.process_id = ${processId}::uuid ${where} RETURNING o.id`);
   return rows.length;
 }
@@ -70,7 +73,7 @@ export async function workChannelWebhook(input: ChannelWebhookInput): Promise<Re
           (SELECT json_agg(json_build_object('sku', l.sku_text, 'name', l.name, 'quantity', l.quantity, 'price', l.price) ORDER BY l.line_no)
              FROM order_lines l WHERE l.tenant_id = o.tenant_id AND l.order_id = o.id) AS lines
         FROM orders o WHERE o.process_id = ${process.id}::uuid
-          AND (o.external_id = ANY(${textArray(event.orderIds)}::text[]) ${event.email ? sql`OR lower(o.customer->>'email') = lower(${event.email})` : sql``})
+          AND (o.external_id = ANY(${textArray(event.orderIds)}::text[]) ${event.email ? sql`OR ${emailMatches(event.email)}` : sql``})
         ORDER BY o.created_at`);
       // The seller answers the customer: everyone who manages connections is told where the export is.
       const users = await queryRows<{ id: string }>(tx, sql`

@@ -58,7 +58,7 @@ export function toOrderInput(driver: string, order: ChannelOrder, ilocId: string
     notes: clip(order.note, 5000) ?? null,
     ship_method: shipMethodOf(order.shipMethod),
     metadata: {
-      channel_name: order.name, channel_created_at: order.createdAt, financial_status: order.financialStatus,
+      channel_name: order.name, channel_created_at: order.createdAt, email: order.email, financial_status: order.financialStatus,
       fulfillment_status: order.fulfillmentStatus, tags: order.tags, shipping_title: order.shipMethod,
     },
     lines: order.lines.map((l) => ({

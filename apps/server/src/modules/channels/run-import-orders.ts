@@ -4,6 +4,7 @@ import type { Tx } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/rows';
 import { IMPORT_TX } from '../orders/order-create';
 import type { RunContext } from './channel-run.job';
+import type { OrderPage } from './connector';
 import { takeOrders } from './order-intake';
 
 /** The high-water mark of a process's action (e.g. the last imported updated_at), or null before the first run. */
@@ -34,10 +35,15 @@ export async function runImportOrders(run: RunContext): Promise<Record<string, u
     ? stored.updated_at
     : startOf(options.initial_date ?? options.created_at_min ?? process.settings.initial_date ?? null);
   let high = cursor;
-  let page: string | null = null;
   let pages = 0;
-  do {
-    const res = await connector.fetchOrders(cctx, { cursor, page, options });
+  const fetch = (page: string | null) => connector.fetchOrders(cctx, { cursor, page, options });
+  // The next page is asked for while this one is written: the service's time and the database's overlap.
+  let pending: Promise<OrderPage> | null = fetch(null);
+  while (pending) {
+    const res: OrderPage = await pending;
+    pending = res.next ? fetch(res.next) : null;
+    // A failed write ends the run; the page already asked for must not become an unhandled rejection.
+    pending?.catch(() => undefined);
     if (res.highWater && (!high || res.highWater > high)) high = res.highWater;
     const mark = high;
     await run.inTenant(async (tx) => {
@@ -45,8 +51,7 @@ export async function runImportOrders(run: RunContext): Promise<Record<string, u
       if (mark) await writeCursor(tx, job.tenantId, process.id, 'import_orders', { updated_at: mark });
       await rec.flush(tx);
     }, IMPORT_TX);
-    page = res.next;
     pages += 1;
-  } while (page);
+  }
   return { pages, cursor: high };
 }

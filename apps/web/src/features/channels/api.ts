@@ -15,6 +15,8 @@ const enc = encodeURIComponent;
 
 export const channelKeys = {
   all: ['channels'] as const,
+  /** Processes, runs and the feed: what a change to a process or a finished run can alter (not the catalogue or ilocs). */
+  live: { predicate: (q: { queryKey: readonly unknown[] }) => q.queryKey[0] === 'channels' && ['processes', 'process', 'runs', 'run', 'feed'].includes(String(q.queryKey[1])) },
   catalog: ['channels', 'catalog'] as const,
   processes: (params: object) => ['channels', 'processes', params] as const,
   process: (id: string) => ['channels', 'process', id] as const,
@@ -61,7 +63,7 @@ function useInvalidateProcesses() {
   const client = useQueryClient();
   return (process?: ChannelProcessItem) => {
     if (process) client.setQueryData(channelKeys.process(process.id), process);
-    return Promise.all([client.invalidateQueries({ queryKey: channelKeys.all }), client.invalidateQueries({ queryKey: ['processes'] })]);
+    return Promise.all([client.invalidateQueries(channelKeys.live), client.invalidateQueries({ queryKey: ['processes'] })]);
   };
 }
 
@@ -95,7 +97,7 @@ export function useDeleteChannelProcess(id: string) {
     mutationFn: () => http.delete(`/processes/${enc(id)}`),
     onSuccess: () => {
       client.removeQueries({ queryKey: channelKeys.process(id) });
-      return Promise.all([client.invalidateQueries({ queryKey: channelKeys.all }), client.invalidateQueries({ queryKey: ['processes'] })]);
+      return Promise.all([client.invalidateQueries(channelKeys.live), client.invalidateQueries({ queryKey: ['processes'] })]);
     },
   });
 }
@@ -153,7 +155,7 @@ export function useChannelJob(jobId: string | null, pollMs = JOB_POLL_MS) {
     refetchInterval: (query) => (jobFinished(query.state.data?.status) ? false : pollMs),
     queryFn: async () => {
       const job = (await http.get<{ data: ChannelJob }>(`/jobs/${enc(jobId ?? '')}`)).data;
-      if (jobFinished(job.status)) await client.invalidateQueries({ queryKey: channelKeys.all });
+      if (jobFinished(job.status)) await client.invalidateQueries(channelKeys.live);
       return job;
     },
   });

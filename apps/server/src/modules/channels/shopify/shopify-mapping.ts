@@ -78,7 +78,8 @@ export function fromGraphql(o: GqlOrder): ChannelOrder {
     billingAddress: gqlAddress(o.billingAddress),
     lines: (o.lineItems?.nodes ?? [])
       .map((l) => ({
-        externalId: legacyId(l.id), sku: l.sku ?? '', name: l.name ?? null, quantity: l.currentQuantity ?? l.quantity,
+        // A cancelled order keeps what was ordered (its current quantities are refunded to zero).
+        externalId: legacyId(l.id), sku: l.sku ?? '', name: l.name ?? null, quantity: o.cancelledAt ? l.quantity : (l.currentQuantity ?? l.quantity),
         price: amount(l.originalUnitPriceSet) ?? '0', discount: amount(l.totalDiscountSet) ?? undefined,
       }))
       .filter((l) => l.quantity > 0),
@@ -147,7 +148,7 @@ export function fromWebhook(o: RestOrder): ChannelOrder {
     billingAddress: restAddress(o.billing_address),
     lines: (o.line_items ?? [])
       .map((l) => ({
-        externalId: String(l.id), sku: l.sku ?? '', name: l.name ?? l.title ?? null, quantity: l.current_quantity ?? l.quantity,
+        externalId: String(l.id), sku: l.sku ?? '', name: l.name ?? l.title ?? null, quantity: o.cancelled_at ? l.quantity : (l.current_quantity ?? l.quantity),
         price: l.price ?? '0', discount: l.total_discount && Number(l.total_discount) > 0 ? l.total_discount : undefined,
       }))
       .filter((l) => l.quantity > 0),

@@ -146,12 +146,29 @@ function mergeSelections(fields: FieldNode[]): SelectionSetNode | undefined {
 /**
  * The engine for one request: analysis (validation + requested cost) and execution (projection + actual cost).
  */
+/** A response path built only when an error needs it (execution visits thousands of fields per page). */
+interface PathLink {
+  prev: PathLink | undefined;
+  key: string | number;
+}
+
+function pathArray(link: PathLink | undefined): (string | number)[] {
+  const out: (string | number)[] = [];
+  for (let l = link; l; l = l.prev) out.push(l.key);
+  return out.reverse();
+}
+
 export class Request<C> {
   readonly errors: GraphQLErrorJson[] = [];
   actualCost = 0;
   private fragments = new Map<string, FragmentDefinitionNode>();
   private variables: Record<string, unknown> = {};
   private operationLabel = 'query';
+  // Execution runs the same selection over every node of a page: what depends only on the query and its
+  // variables is computed once per request.
+  private fieldsCache = new WeakMap<SelectionSetNode, Map<string, Map<string, FieldNode[]>>>();
+  private mergedCache = new WeakMap<FieldNode[], SelectionSetNode | null>();
+  private argsCache = new WeakMap<FieldNode, Args>();
 
   constructor(
     private readonly schema: Schema<C>,
@@ -491,16 +508,42 @@ export class Request<C> {
 
   /** Runs the analysed operation against `root`, answering only the selected fields. */
   execute(analysis: Analysis, root: unknown, ctx: C): Record<string, unknown> {
-    return this.executeSelection(analysis.rootType, root, analysis.operation.selectionSet, [], ctx);
+    return this.executeSelection(analysis.rootType, root, analysis.operation.selectionSet, undefined, ctx);
   }
 
   private argsOf(field: FieldNode): Args {
+    const cached = this.argsCache.get(field);
+    if (cached) return cached;
     const args: Args = {};
     for (const arg of field.arguments ?? []) {
       const value = valueFromASTUntyped(arg.value, this.variables);
       if (value !== undefined) args[arg.name.value] = value;
     }
+    this.argsCache.set(field, args);
     return args;
+  }
+
+  private fieldsOf(typeName: string, selectionSet: SelectionSetNode): Map<string, FieldNode[]> {
+    let byType = this.fieldsCache.get(selectionSet);
+    if (!byType) {
+      byType = new Map();
+      this.fieldsCache.set(selectionSet, byType);
+    }
+    let fields = byType.get(typeName);
+    if (!fields) {
+      fields = this.collectFields(typeName, selectionSet);
+      byType.set(typeName, fields);
+    }
+    return fields;
+  }
+
+  private mergedOf(nodes: FieldNode[]): SelectionSetNode | undefined {
+    let merged = this.mergedCache.get(nodes);
+    if (merged === undefined) {
+      merged = mergeSelections(nodes) ?? null;
+      this.mergedCache.set(nodes, merged);
+    }
+    return merged ?? undefined;
   }
 
   /** The @idempotent(key:) value on a field, if any (resolvers of inventory mutations need it). */
@@ -513,7 +556,7 @@ export class Request<C> {
     return (field.directives ?? []).some((d) => d.name.value === directive);
   }
 
-  private executeSelection(typeName: string, source: unknown, selectionSet: SelectionSetNode, path: (string | number)[], ctx: C): Record<string, unknown> {
+  private executeSelection(typeName: string, source: unknown, selectionSet: SelectionSetNode, path: PathLink | undefined, ctx: C): Record<string, unknown> {
     let type = this.schema.types.get(typeName);
     let concrete = typeName;
     if (type?.kind === 'union') {
@@ -522,7 +565,7 @@ export class Request<C> {
     }
     const out: Record<string, unknown> = {};
     if (!type || type.kind !== 'object') return out;
-    for (const [key, nodes] of this.collectFields(concrete, selectionSet)) {
+    for (const [key, nodes] of this.fieldsOf(concrete, selectionSet)) {
       const field = nodes[0]!;
       const name = field.name.value;
       if (name === '__typename') {
@@ -531,37 +574,45 @@ export class Request<C> {
       }
       const spec = type.fields[name];
       if (!spec) continue;
-      const args = this.argsOf(field);
-      const fieldPath = [...path, key];
       let value: unknown;
       try {
-        value = spec.resolve ? spec.resolve(source as never, args, ctx, field) : (source as Record<string, unknown>)[name];
+        value = spec.resolve ? spec.resolve(source as never, this.argsOf(field), ctx, field) : (source as Record<string, unknown>)[name];
       } catch (error) {
         if (!(error instanceof FieldError)) throw error;
-        this.errors.push({ message: error.message, locations: locationOf(field), path: fieldPath, ...(error.extensions ? { extensions: error.extensions } : {}) });
+        this.errors.push({
+          message: error.message,
+          locations: locationOf(field),
+          path: pathArray({ prev: path, key }),
+          ...(error.extensions ? { extensions: error.extensions } : {}),
+        });
         out[key] = null;
         continue;
       }
-      const selection = mergeSelections(nodes);
       if (spec.kind === 'scalar') {
         out[key] = value === undefined ? null : value;
-      } else if (value === null || value === undefined || !selection) {
+        continue;
+      }
+      const selection = this.mergedOf(nodes);
+      if (value === null || value === undefined || !selection) {
         out[key] = null;
       } else if (spec.kind === 'object') {
         this.actualCost += spec.cost ?? 1;
-        out[key] = this.executeSelection(spec.type!, value, selection, fieldPath, ctx);
+        out[key] = this.executeSelection(spec.type!, value, selection, { prev: path, key }, ctx);
       } else if (spec.kind === 'list') {
         this.actualCost += spec.cost ?? 1;
-        out[key] = (value as unknown[]).map((item, i) => this.executeSelection(spec.type!, item, selection, [...fieldPath, i], ctx));
+        const items = value as unknown[];
+        const result: unknown[] = new Array(items.length);
+        for (let i = 0; i < items.length; i++) result[i] = this.executeSelection(spec.type!, items[i], selection, { prev: { prev: path, key }, key: i }, ctx);
+        out[key] = result;
       } else {
         this.actualCost += 2;
-        out[key] = this.projectConnection(spec.type!, value as Page<unknown>, selection, fieldPath, ctx);
+        out[key] = this.projectConnection(spec.type!, value as Page<unknown>, selection, { prev: path, key }, ctx);
       }
     }
     return out;
   }
 
-  private projectConnection(nodeType: string, page: Page<unknown>, selectionSet: SelectionSetNode, path: (string | number)[], ctx: C): Record<string, unknown> {
+  private projectConnection(nodeType: string, page: Page<unknown>, selectionSet: SelectionSetNode, path: PathLink, ctx: C): Record<string, unknown> {
     const out: Record<string, unknown> = {};
     // Each node is paid once however many times the selection reaches it (nodes and edges.node).
     let nodesCharged = false;
@@ -569,37 +620,40 @@ export class Request<C> {
       if (!nodesCharged) this.actualCost += page.items.length;
       nodesCharged = true;
     };
-    for (const [key, nodes] of this.collectFields(`${nodeType}Connection`, selectionSet)) {
+    for (const [key, nodes] of this.fieldsOf(`${nodeType}Connection`, selectionSet)) {
       const name = nodes[0]!.name.value;
-      const selection = mergeSelections(nodes);
+      const selection = this.mergedOf(nodes);
       if (name === '__typename') {
         out[key] = `${nodeType}Connection`;
       } else if (name === 'nodes' && selection) {
         chargeNodes();
-        out[key] = page.items.map((item, i) => this.executeSelection(nodeType, item, selection, [...path, key, i], ctx));
+        const list: unknown[] = new Array(page.items.length);
+        for (let i = 0; i < page.items.length; i++) list[i] = this.executeSelection(nodeType, page.items[i], selection, { prev: { prev: path, key }, key: i }, ctx);
+        out[key] = list;
       } else if (name === 'edges' && selection) {
         chargeNodes();
-        const edgeFields = this.collectFields(`${nodeType}Edge`, selection);
+        const edgeFields = this.fieldsOf(`${nodeType}Edge`, selection);
         out[key] = page.items.map((item, i) => {
           const edge: Record<string, unknown> = {};
           for (const [edgeKey, edgeNodes] of edgeFields) {
             const edgeName = edgeNodes[0]!.name.value;
-            const nodeSelection = mergeSelections(edgeNodes);
+            const nodeSelection = this.mergedOf(edgeNodes);
             if (edgeName === '__typename') edge[edgeKey] = `${nodeType}Edge`;
-            else if (edgeName === 'cursor') edge[edgeKey] = page.cursors[i];
-            else if (edgeName === 'node' && nodeSelection) edge[edgeKey] = this.executeSelection(nodeType, item, nodeSelection, [...path, key, i, edgeKey], ctx);
+            else if (edgeName === 'cursor') edge[edgeKey] = page.cursor(i);
+            else if (edgeName === 'node' && nodeSelection) edge[edgeKey] = this.executeSelection(nodeType, item, nodeSelection, { prev: { prev: { prev: path, key }, key: i }, key: edgeKey }, ctx);
           }
           return edge;
         });
       } else if (name === 'pageInfo' && selection) {
         const info: Record<string, unknown> = {};
-        for (const [infoKey, infoNodes] of this.collectFields('PageInfo', selection)) {
+        const count = page.items.length;
+        for (const [infoKey, infoNodes] of this.fieldsOf('PageInfo', selection)) {
           const infoName = infoNodes[0]!.name.value;
           if (infoName === '__typename') info[infoKey] = 'PageInfo';
           else if (infoName === 'hasNextPage') info[infoKey] = page.hasNextPage;
           else if (infoName === 'hasPreviousPage') info[infoKey] = page.hasPreviousPage;
-          else if (infoName === 'startCursor') info[infoKey] = page.cursors[0] ?? null;
-          else if (infoName === 'endCursor') info[infoKey] = page.cursors[page.cursors.length - 1] ?? null;
+          else if (infoName === 'startCursor') info[infoKey] = count > 0 ? page.cursor(0) : null;
+          else if (infoName === 'endCursor') info[infoKey] = count > 0 ? page.cursor(count - 1) : null;
         }
         out[key] = info;
       }

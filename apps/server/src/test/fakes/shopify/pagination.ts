@@ -25,7 +25,8 @@ export interface SortSpec<T> {
 
 export interface Page<T> {
   items: T[];
-  cursors: string[];
+  /** The cursor of `items[i]`, encoded on demand (most selections never ask for one). */
+  cursor(i: number): string;
   hasNextPage: boolean;
   hasPreviousPage: boolean;
 }
@@ -74,6 +75,43 @@ function compareSortValues(a: SortValue, b: SortValue): number {
   return sa < sb ? -1 : sa > sb ? 1 : 0;
 }
 
+function compareToCursor<T extends { id: number }>(item: T, sort: SortSpec<T>, cursor: Cursor): number {
+  return compareSortValues(sort.value(item), cursor.value) || item.id - cursor.id;
+}
+
+/** Index of the first item strictly after the cursor in ascending order. */
+function upperBound<T extends { id: number }>(sorted: readonly T[], sort: SortSpec<T>, cursor: Cursor): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareToCursor(sorted[mid]!, sort, cursor) > 0) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** Index of the last item strictly before the cursor in ascending order (-1 if none). */
+function lowerBelow<T extends { id: number }>(sorted: readonly T[], sort: SortSpec<T>, cursor: Cursor): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareToCursor(sorted[mid]!, sort, cursor) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo - 1;
+}
+
+function anyMatch<T>(sorted: readonly T[], matches: (item: T) => boolean, from: number, step: number): boolean {
+  for (let i = from; i >= 0 && i < sorted.length; i += step) if (matches(sorted[i]!)) return true;
+  return false;
+}
+
+function makePage<T extends { id: number }>(items: T[], sort: SortSpec<T>, hasNextPage: boolean, hasPreviousPage: boolean): Page<T> {
+  return { items, cursor: (i) => encodeCursor(items[i]!, sort), hasNextPage, hasPreviousPage };
+}
+
 /**
  * One page of `sorted` (ascending by sort value then id) filtered by `matches`, in the order `reverse` asks for.
  * Scans only from the cursor's position, so deep pages of a large list cost no more than the first.
@@ -81,88 +119,51 @@ function compareSortValues(a: SortValue, b: SortValue): number {
 export function paginate<T extends { id: number }>(
   sorted: readonly T[],
   sort: SortSpec<T>,
-  matches: (item: T) => boolean,
+  matches: ((item: T) => boolean) | null,
   args: ConnectionArgs,
 ): Page<T> {
   const reverse = args.reverse === true;
-  const direction = reverse ? -1 : 1;
   const n = sorted.length;
+  // The common nested case (first N line items, no cursor, no filter) is a slice.
+  if (!reverse && !matches && !args.after && !args.before && args.last == null) {
+    const limit = args.first ?? n;
+    return makePage(sorted.slice(0, limit), sort, n > limit, false);
+  }
+  const test = matches ?? (() => true);
+  const direction = reverse ? -1 : 1;
   const after = args.after ? decodeCursor(args.after, sort) : null;
   const before = args.before ? decodeCursor(args.before, sort) : null;
-
-  // Position of an item relative to a cursor in the order the caller sees (negative: comes before it).
-  const viewCompare = (item: T, cursor: Cursor): number =>
-    direction * (compareSortValues(sort.value(item), cursor.value) || item.id - cursor.id);
-
-  // Index of the first array item strictly greater than the cursor in ascending order.
-  const upperBound = (cursor: Cursor): number => {
-    let lo = 0;
-    let hi = n;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const item = sorted[mid]!;
-      if ((compareSortValues(sort.value(item), cursor.value) || item.id - cursor.id) > 0) hi = mid;
-      else lo = mid + 1;
-    }
-    return lo;
-  };
-  // Index of the last array item strictly smaller than the cursor in ascending order.
-  const lowerBelow = (cursor: Cursor): number => {
-    let lo = 0;
-    let hi = n;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      const item = sorted[mid]!;
-      if ((compareSortValues(sort.value(item), cursor.value) || item.id - cursor.id) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo - 1;
-  };
-
-  // Array index of the first item after the cursor in view order.
-  const firstAfter = (cursor: Cursor): number => (reverse ? lowerBelow(cursor) : upperBound(cursor));
-  // Array index of the last item before the cursor in view order.
-  const lastBefore = (cursor: Cursor): number => (reverse ? upperBound(cursor) : lowerBelow(cursor));
-
-  const anyMatch = (from: number, step: number): boolean => {
-    for (let i = from; i >= 0 && i < n; i += step) if (matches(sorted[i]!)) return true;
-    return false;
-  };
-
-  let items: T[] = [];
-  let hasNextPage = false;
-  let hasPreviousPage = false;
+  // Array index of the first item after / the last item before a cursor, in the order the caller sees.
+  const firstAfter = (cursor: Cursor) => (reverse ? lowerBelow(sorted, sort, cursor) : upperBound(sorted, sort, cursor));
+  const lastBefore = (cursor: Cursor) => (reverse ? upperBound(sorted, sort, cursor) : lowerBelow(sorted, sort, cursor));
+  // Negative when the item comes before the cursor in view order.
+  const viewCompare = (item: T, cursor: Cursor) => direction * compareToCursor(item, sort, cursor);
 
   if (args.last != null && args.first == null) {
     const limit = args.last;
-    let i = before ? lastBefore(before) : reverse ? 0 : n - 1;
     const step = -direction;
     const collected: T[] = [];
-    for (; i >= 0 && i < n && collected.length <= limit; i += step) {
+    for (let i = before ? lastBefore(before) : reverse ? 0 : n - 1; i >= 0 && i < n && collected.length <= limit; i += step) {
       const item = sorted[i]!;
       if (after && viewCompare(item, after) <= 0) break;
-      if (matches(item)) collected.push(item);
+      if (test(item)) collected.push(item);
     }
-    hasPreviousPage = collected.length > limit;
-    items = collected.slice(0, limit).reverse();
-    hasNextPage = before ? anyMatch(lastBefore(before) + direction, direction) : false;
-  } else {
-    const limit = args.first ?? n;
-    let i = after ? firstAfter(after) : reverse ? n - 1 : 0;
-    const collected: T[] = [];
-    for (; i >= 0 && i < n && collected.length <= limit; i += direction) {
-      const item = sorted[i]!;
-      if (before && viewCompare(item, before) >= 0) break;
-      if (matches(item)) collected.push(item);
-    }
-    hasNextPage = collected.length > limit;
-    items = collected.slice(0, limit);
-    hasPreviousPage = after ? anyMatch(firstAfter(after) - direction, -direction) : false;
-    if (args.last != null && items.length > args.last) {
-      items = items.slice(items.length - args.last);
-      hasPreviousPage = true;
-    }
+    const hasNextPage = before ? anyMatch(sorted, test, lastBefore(before) + direction, direction) : false;
+    return makePage(collected.slice(0, limit).reverse(), sort, hasNextPage, collected.length > limit);
   }
 
-  return { items, cursors: items.map((item) => encodeCursor(item, sort)), hasNextPage, hasPreviousPage };
+  const limit = args.first ?? n;
+  const collected: T[] = [];
+  for (let i = after ? firstAfter(after) : reverse ? n - 1 : 0; i >= 0 && i < n && collected.length <= limit; i += direction) {
+    const item = sorted[i]!;
+    if (before && viewCompare(item, before) >= 0) break;
+    if (test(item)) collected.push(item);
+  }
+  let items = collected.slice(0, limit);
+  let hasPreviousPage = after ? anyMatch(sorted, test, firstAfter(after) - direction, -direction) : false;
+  if (args.last != null && items.length > args.last) {
+    items = items.slice(items.length - args.last);
+    hasPreviousPage = true;
+  }
+  return makePage(items, sort, collected.length > limit, hasPreviousPage);
 }

@@ -135,16 +135,15 @@ function pageArgs(args: Args): ConnectionArgs {
   };
 }
 
-function page<T extends { id: number }>(list: readonly T[], sort: SortSpec<T>, matches: (item: T) => boolean, args: Args): Page<T> {
+/** One page of `list`; `sort` null means by id (the order the lists are kept in). */
+function page<T extends { id: number }>(list: readonly T[], sort: SortSpec<T> | null, matches: ((item: T) => boolean) | null, args: Args): Page<T> {
   try {
-    return paginate(list, sort, matches, pageArgs(args));
+    return paginate(list, sort ?? (byId as SortSpec<T>), matches, pageArgs(args));
   } catch (error) {
     if (error instanceof CursorError) throw new FieldError(error.message, { code: 'BAD_REQUEST' });
     throw error;
   }
 }
-
-const idSort = byId as SortSpec<{ id: number }>;
 
 function search<T>(ctx: ShopifyContext, field: FieldNode, args: Args, fields: Record<string, FieldMatcher<T>>, options: Parameters<typeof compileSearch<T>>[2] = {}): (item: T) => boolean {
   const query = typeof args.query === 'string' ? args.query : null;
@@ -322,8 +321,6 @@ interface LevelSource {
   level: FakeInventoryLevel;
 }
 
-const QUANTITY_NAMES = ['available', 'on_hand', 'committed', 'incoming', 'reserved', 'damaged', 'safety_stock', 'quality_control'];
-
 function buildTypes(): TypeSpec<Ctx>[] {
   const types: TypeSpec<Ctx>[] = [];
   const add = <S>(name: string, fields: Record<string, FieldSpec<S, Ctx>>, memberOf?: readonly string[]) => {
@@ -465,12 +462,12 @@ function buildTypes(): TypeSpec<Ctx>[] {
     totalOutstandingSet: obj('MoneyBag', (o, _a, ctx) =>
       moneyBag(o.displayFinancialStatus === 'PENDING' || o.displayFinancialStatus === 'AUTHORIZED' ? ctx.store.orderTotalCents(o) : 0, o.currencyCode),
     ),
-    lineItems: conn('LineItem', (o, args) => page(o.lineItems, idSort, () => true, args)),
-    shippingLines: conn('ShippingLine', (o, args) => page(o.shippingLines, idSort, () => true, args), connectionArgs({ includeRemovals: Bool })),
+    lineItems: conn('LineItem', (o, args) => page(o.lineItems, null, null, args)),
+    shippingLines: conn('ShippingLine', (o, args) => page(o.shippingLines, null, null, args), connectionArgs({ includeRemovals: Bool })),
     shippingLine: obj('ShippingLine', (o) => o.shippingLines[0] ?? null),
     fulfillmentOrders: conn(
       'FulfillmentOrder',
-      (o, args) => page(o.fulfillmentOrders, idSort, (fo) => args.displayable !== true || fo.status !== 'CANCELLED', args),
+      (o, args) => page(o.fulfillmentOrders, null, (fo) => args.displayable !== true || fo.status !== 'CANCELLED', args),
       connectionArgs({ displayable: Bool, query: Str }),
     ),
     fulfillments: list('Fulfillment', (o, args) => (typeof args.first === 'number' ? o.fulfillments.slice(0, args.first) : o.fulfillments), { first: Int }),
@@ -526,11 +523,11 @@ function buildTypes(): TypeSpec<Ctx>[] {
     orderName: scalar((f, _a, ctx) => orderOf(ctx, f.orderId).name),
     order: obj('Order', (f, _a, ctx) => orderOf(ctx, f.orderId)),
     assignedLocation: obj('FulfillmentOrderAssignedLocation', (f, _a, ctx) => ctx.store.locations.get(f.locationId) ?? null),
-    lineItems: conn('FulfillmentOrderLineItem', (f, args) => page(f.lineItems, idSort, () => true, args)),
+    lineItems: conn('FulfillmentOrderLineItem', (f, args) => page(f.lineItems, null, null, args)),
     supportedActions: list('FulfillmentOrderSupportedAction', (f) =>
       f.status === 'OPEN' || f.status === 'IN_PROGRESS' ? [{ action: 'CREATE_FULFILLMENT' }, { action: 'HOLD' }, { action: 'MOVE' }] : [],
     ),
-    fulfillments: conn('Fulfillment', (f, args, ctx) => page(orderOf(ctx, f.orderId).fulfillments.filter((x) => x.fulfillmentOrderIds.includes(f.id)), idSort, () => true, args)),
+    fulfillments: conn('Fulfillment', (f, args, ctx) => page(orderOf(ctx, f.orderId).fulfillments.filter((x) => x.fulfillmentOrderIds.includes(f.id)), null, null, args)),
   }, node);
   add<{ action: string }>('FulfillmentOrderSupportedAction', { action: scalar((a) => a.action) });
   add<FakeLocation>('FulfillmentOrderAssignedLocation', {
@@ -573,7 +570,7 @@ function buildTypes(): TypeSpec<Ctx>[] {
     trackingInfo: list('FulfillmentTrackingInfo', (f, args) => (typeof args.first === 'number' ? f.trackingInfo.slice(0, args.first) : f.trackingInfo), { first: Int }),
     location: obj('Location', (f, _a, ctx) => ctx.store.locations.get(f.locationId) ?? null),
     order: obj('Order', (f, _a, ctx) => orderOf(ctx, f.orderId)),
-    fulfillmentLineItems: conn('FulfillmentLineItem', (f, args) => page(f.lineItems, idSort, () => true, args)),
+    fulfillmentLineItems: conn('FulfillmentLineItem', (f, args) => page(f.lineItems, null, null, args)),
   }, node);
   add<FakeTrackingInfo>('FulfillmentTrackingInfo', { company: scalar((t) => t.company), number: scalar((t) => t.number), url: scalar((t) => t.url) });
   add<FakeFulfillment['lineItems'][number]>('FulfillmentLineItem', {
@@ -603,7 +600,7 @@ function buildTypes(): TypeSpec<Ctx>[] {
         const level = item.levels.get(l.id);
         if (level) levels.push({ id: item.id, item, level });
       }
-      return page(levels, idSort, () => true, args);
+      return page(levels, null, null, args);
     }, connectionArgs({ query: Str })),
   }, node);
   add<FakeLocation>('LocationAddress', {
@@ -633,7 +630,7 @@ function buildTypes(): TypeSpec<Ctx>[] {
     totalInventory: scalar((p, _a, ctx) => p.variants.reduce((n, v) => n + ctx.store.variantInventoryQuantity(v), 0)),
     tracksInventory: scalar(() => true),
     hasOnlyDefaultVariant: scalar((p) => p.variants.length === 1 && p.variants[0]!.title === 'Default Title'),
-    variants: conn('ProductVariant', (p, args) => page(p.variants, idSort, () => true, args)),
+    variants: conn('ProductVariant', (p, args) => page(p.variants, null, null, args)),
     variantsCount: obj('Count', (p) => ({ count: p.variants.length })),
   }, ['Node', 'HasMetafields', 'Publishable']);
 
@@ -673,7 +670,7 @@ function buildTypes(): TypeSpec<Ctx>[] {
     }, { locationId: RequiredId }),
     inventoryLevels: conn('InventoryLevel', (i, args) => {
       const levels: LevelSource[] = [...i.levels.values()].map((level) => ({ id: level.locationId, item: i, level }));
-      return page(levels, idSort, () => true, args);
+      return page(levels, null, null, args);
     }, connectionArgs({ query: Str })),
   }, ['Node', 'LegacyInteroperability']);
 
@@ -861,7 +858,7 @@ function queryRoot(): TypeSpec<Ctx> {
         const sortKey = typeof args.sortKey === 'string' ? args.sortKey : 'NAME';
         const sort: SortSpec<FakeLocation> | null = sortKey === 'NAME' ? { value: (l) => l.name.toLowerCase() } : null;
         const list = ctx.store.sortedCatalog(`locations:${sortKey}`, ctx.store.locationList, sort);
-        return page(list, sort ?? idSort, (l) => (args.includeInactive === true || l.isActive) && matches(l), args);
+        return page(list, sort, (l) => (args.includeInactive === true || l.isActive) && matches(l), args);
       },
     },
     location: {
@@ -881,7 +878,7 @@ function queryRoot(): TypeSpec<Ctx> {
         });
         const sortKey = typeof args.sortKey === 'string' ? args.sortKey : 'ID';
         const sort = productSortSpec(sortKey);
-        return page(ctx.store.sortedCatalog(`products:${sortKey}`, ctx.store.productList, sort), sort ?? idSort, matches, args);
+        return page(ctx.store.sortedCatalog(`products:${sortKey}`, ctx.store.productList, sort), sort, matches, args);
       },
     },
     product: { kind: 'object', type: 'Product', args: { id: RequiredId }, resolve: (_s, args, ctx) => ctx.store.products.get(parseId('Product', args.id) ?? -1) ?? null },
@@ -896,7 +893,7 @@ function queryRoot(): TypeSpec<Ctx> {
         });
         const sortKey = typeof args.sortKey === 'string' ? args.sortKey : 'ID';
         const sort = variantSortSpec(sortKey);
-        return page(ctx.store.sortedCatalog(`variants:${sortKey}`, ctx.store.variantList, sort), sort ?? idSort, matches, args);
+        return page(ctx.store.sortedCatalog(`variants:${sortKey}`, ctx.store.variantList, sort), sort, matches, args);
       },
     },
     productVariant: {
@@ -911,7 +908,7 @@ function queryRoot(): TypeSpec<Ctx> {
       args: connectionArgs({ query: Str }),
       resolve: (_s, args, ctx, field) => {
         const matches = search(ctx, field, args, INVENTORY_ITEM_SEARCH, { setKey: { sku: (i: FakeInventoryItem) => [i.sku ?? ''] } });
-        return page(ctx.store.inventoryItemList, idSort, matches, args);
+        return page(ctx.store.inventoryItemList, null, matches, args);
       },
     },
     inventoryItem: {
@@ -948,7 +945,7 @@ function queryRoot(): TypeSpec<Ctx> {
         const url = typeof args.callbackUrl === 'string' ? args.callbackUrl : typeof args.uri === 'string' ? args.uri : null;
         return page(
           ctx.store.subscriptions,
-          idSort,
+          null,
           (w) => (topics.length === 0 || topics.includes(w.topic)) && (url === null || w.callbackUrl === url) && (args.format === undefined || args.format === w.format),
           args,
         );
