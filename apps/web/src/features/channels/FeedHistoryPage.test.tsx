@@ -80,6 +80,24 @@ describe('/feed-history', { timeout: 20_000 }, () => {
     expect(await created[0]!.text()).toBe('{"orders":[]}');
   });
 
+  it('on a phone the runs are a list of cards, still opening their detail', async () => {
+    const happy = (window as unknown as { happyDOM: { setViewport(v: { width: number; height: number }): void } }).happyDOM;
+    happy.setViewport({ width: 390, height: 844 });
+    try {
+      renderPage([
+        ['GET', `${API}/feed-history`, [200, page([runItem()])]],
+        ['GET', `${API}/processes/p1/runs/r1`, [200, { data: runDetail() }]],
+      ]);
+      const list = await screen.findByRole('list', { name: 'Feed history' }, SLOW);
+      expect(screen.queryByRole('table', { name: 'Feed history' })).toBeNull();
+      expect(within(list).getByText('3 received · 2 created · 0 updated · 0 duplicates · 1 failed')).toBeTruthy();
+      fireEvent.click(within(list).getByRole('button', { name: /^Details of Import orders/ }));
+      expect(await screen.findByRole('table', { name: 'Item errors' }, SLOW)).toBeTruthy();
+    } finally {
+      happy.setViewport({ width: 1024, height: 768 });
+    }
+  });
+
   it('shows why a run stopped', async () => {
     renderPage([
       ['GET', `${API}/feed-history`, [200, page([runItem({ status: 'FAILED' })])]],

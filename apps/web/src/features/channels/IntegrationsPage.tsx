@@ -105,7 +105,7 @@ function ServiceCard({ service, connected, canCreate }: { service: ServiceCatalo
             </Button>
           )
         ) : (
-          <Chip size="small" variant="outlined" label={t('integrations.notAvailable')} aria-disabled="true" />
+          <Chip size="small" variant="outlined" label={t('integrations.notAvailable')} />
         )}
       </CardActions>
     </Card>

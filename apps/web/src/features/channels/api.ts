@@ -150,7 +150,7 @@ export const jobFinished = (status: JobStatus | undefined) => status === 'COMPLE
 export function useChannelJob(jobId: string | null, pollMs = JOB_POLL_MS) {
   const client = useQueryClient();
   return useQuery({
-    queryKey: ['jobs', jobId],
+    queryKey: ['channels', 'job', jobId],
     enabled: jobId !== null,
     refetchInterval: (query) => (jobFinished(query.state.data?.status) ? false : pollMs),
     queryFn: async () => {

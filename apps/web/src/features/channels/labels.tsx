@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar, Chip, Stack, Typography } from '@mui/material';
 import type { ChannelRunCounts, ChannelRunStatus, ProcessStatus, ServiceCatalogItem } from '@omnio/domain';
@@ -40,7 +41,7 @@ export function DriverAvatar({ driver, catalog, size = 28 }: { driver: string; c
 
 export function useDriverName(catalog?: readonly ServiceCatalogItem[]) {
   const { t } = useTranslation('channels');
-  return (driver: string) => catalog?.find((c) => c.key === driver)?.name ?? t(`drivers.${driver}`, { defaultValue: driver });
+  return useCallback((driver: string) => catalog?.find((c) => c.key === driver)?.name ?? t(`drivers.${driver}`, { defaultValue: driver }), [catalog, t]);
 }
 
 export function DriverLabel({ driver, catalog }: { driver: string; catalog?: readonly ServiceCatalogItem[] }) {
@@ -56,6 +57,8 @@ export function DriverLabel({ driver, catalog }: { driver: string; catalog?: rea
 /** "12 received · 10 created · 1 updated · 0 duplicates · 1 failed" */
 export function useCountsText() {
   const { t } = useTranslation('channels');
-  return (counts: ChannelRunCounts) =>
-    (['received', 'created', 'updated', 'duplicates', 'failed'] as const).map((k) => t(`counts.${k}`, { count: counts[k] })).join(' · ');
+  return useCallback(
+    (counts: ChannelRunCounts) => (['received', 'created', 'updated', 'duplicates', 'failed'] as const).map((k) => t(`counts.${k}`, { count: counts[k] })).join(' · '),
+    [t],
+  );
 }

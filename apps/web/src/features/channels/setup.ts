@@ -1,4 +1,4 @@
-import { CHANNEL_DRIVER_ACTIONS, type ChannelAction, type ProcessDriver, type TChannelActionsInput } from '@omnio/domain';
+import { CHANNEL_DRIVER_ACTIONS, type ProcessDriver, type TChannelActionsInput } from '@omnio/domain';
 
 /** The set-up screen (route name) of each driver with a working connector. */
 export const SETUP_ROUTES: Readonly<Partial<Record<ProcessDriver, string>>> = {
@@ -16,5 +16,3 @@ export const SHOPIFY_DEFAULT_ACTIONS = {
   sync_inventory: { active: false },
   import_products: { active: false },
 } satisfies TChannelActionsInput;
-
-export const ACTION_ORDER: readonly ChannelAction[] = ['import_orders', 'update_tracking', 'sync_inventory', 'import_products'];

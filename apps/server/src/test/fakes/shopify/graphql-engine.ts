@@ -158,7 +158,7 @@ function pathArray(link: PathLink | undefined): (string | number)[] {
   return out.reverse();
 }
 
-export class Request<C> {
+export class GraphQLRequest<C> {
   readonly errors: GraphQLErrorJson[] = [];
   actualCost = 0;
   private fragments = new Map<string, FragmentDefinitionNode>();

@@ -15,7 +15,7 @@ import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GraphQLError, parse, type DocumentNode } from 'graphql';
-import { Request } from './graphql-engine';
+import { GraphQLRequest } from './graphql-engine';
 import { paginate, type SortSpec } from './pagination';
 import { buildSchema, topicToEnum, topicToRest, type SearchWarning, type ShopifyContext } from './shopify-schema';
 import {
@@ -495,6 +495,8 @@ class ShopifyFakeServer implements ShopifyFake {
   }
 
   setBucket(bucket: Partial<BucketConfig> & { currentlyAvailable?: number }): void {
+    // The configured token's bucket exists from here on, so it refills from this moment (tests wait on it).
+    this.bucketFor(this.accessToken);
     const now = Date.now();
     for (const b of this.buckets.values()) this.refill(b, now);
     if (bucket.maximumAvailable !== undefined) this.bucketConfig.maximumAvailable = bucket.maximumAvailable;
@@ -814,7 +816,7 @@ class ShopifyFakeServer implements ShopifyFake {
       return;
     }
 
-    const ctx: ShopifyContext = { store: this.store, request: new Request(this.schema, document), apiVersion: version, scopes: info.scopes, searchWarnings: [] };
+    const ctx: ShopifyContext = { store: this.store, request: new GraphQLRequest(this.schema, document), apiVersion: version, scopes: info.scopes, searchWarnings: [] };
     const analysis = ctx.request.analyze(variables, typeof operationName === 'string' ? operationName : null);
     const opName = analysis?.operation.name?.value ?? call.operationName;
     if (!analysis || analysis.errors.length > 0) {

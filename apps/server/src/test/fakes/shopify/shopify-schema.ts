@@ -6,7 +6,7 @@
  * (`undefinedField`), so a connector never silently depends on something the fake does not model.
  */
 import type { FieldNode } from 'graphql';
-import { FieldError, objectType, type ArgSpec, type Args, type FieldSpec, type Request, type Schema, type TypeSpec } from './graphql-engine';
+import { FieldError, objectType, type ArgSpec, type Args, type FieldSpec, type GraphQLRequest, type Schema, type TypeSpec } from './graphql-engine';
 import { byId, CursorError, dateSort, paginate, type ConnectionArgs, type Page, type SortSpec } from './pagination';
 import { compileSearch, matchDate, matchNumber, matchText, type FieldMatcher } from './search-query';
 import {
@@ -47,7 +47,7 @@ export interface SearchWarning {
 
 export interface ShopifyContext {
   store: FakeShopStore;
-  request: Request<ShopifyContext>;
+  request: GraphQLRequest<ShopifyContext>;
   apiVersion: string;
   scopes: string[];
   searchWarnings: SearchWarning[];
@@ -448,7 +448,7 @@ function buildTypes(): TypeSpec<Ctx>[] {
     sourceName: scalar(() => 'web'),
     discountCodes: scalar(() => []),
     paymentGatewayNames: scalar(() => ['shopify_payments']),
-    statusPageUrl: scalar((o, _a, ctx) => `https://${ctx.store.shop.domain}/${o.id}/orders/${o.gid.slice(-8)}/authenticate`),
+    statusPageUrl: scalar((o, _a, ctx) => `https://${ctx.store.shop.domain}/orders/${o.id}/status`),
     customer: obj('Customer', (o) => o.customer),
     shippingAddress: obj('MailingAddress', (o) => address(o.shippingAddress, gid('MailingAddress', o.id * 10 + 1))),
     billingAddress: obj('MailingAddress', (o) => address(o.billingAddress, gid('MailingAddress', o.id * 10 + 2))),
@@ -1159,7 +1159,7 @@ function setQuantities(ctx: Ctx, field: FieldNode, input: Record<string, unknown
     }
     payload = { inventoryAdjustmentGroup: group, userErrors: [] };
   }
-  if (typeof key === 'string') ctx.store.idempotency.set(key, { fingerprint: print, payload, failed: errors.length > 0, at: now });
+  if (typeof key === 'string') ctx.store.idempotency.set(key, { fingerprint: print, payload, at: now });
   return payload;
 }
 

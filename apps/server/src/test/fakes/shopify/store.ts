@@ -437,7 +437,7 @@ export class FakeShopStore {
   readonly subscriptions: FakeWebhookSubscription[] = [];
   readonly adjustments: FakeAdjustmentGroup[] = [];
   /** `@idempotent` keys: the input's fingerprint and the payload first answered (replayed on a retry). */
-  readonly idempotency = new Map<string, { fingerprint: string; payload: unknown; failed: boolean; at: number }>();
+  readonly idempotency = new Map<string, { fingerprint: string; payload: unknown; at: number }>();
 
   private counters = new Map<string, number>();
   private orderVersion = 0;
@@ -830,8 +830,11 @@ export class FakeShopStore {
 
   updateOrder(id: number | string, patch: OrderPatch): FakeOrder {
     const order = this.requireOrder(id);
-    const { lineItems, createdAt, updatedAt, processedAt, cancelledAt, closedAt, tax, customer, shippingAddress, billingAddress, shippingLines, ...plain } = patch;
-    Object.assign(order, plain);
+    const { lineItems, createdAt, updatedAt, processedAt, cancelledAt, closedAt, tax, customer, shippingAddress, billingAddress, shippingLines } = patch;
+    // Only the plain fields a seller can change are copied (a PATCH over HTTP may carry anything, e.g. an id).
+    for (const key of ['cancelReason', 'displayFinancialStatus', 'displayFulfillmentStatus', 'currencyCode', 'email', 'phone', 'tags', 'note', 'test'] as const) {
+      if (patch[key] !== undefined) Object.assign(order, { [key]: patch[key] });
+    }
     if (createdAt !== undefined) order.createdAt = toMs(createdAt);
     if (processedAt !== undefined) order.processedAt = toMs(processedAt);
     if (cancelledAt !== undefined) order.cancelledAt = cancelledAt === null ? null : toMs(cancelledAt);
