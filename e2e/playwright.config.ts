@@ -57,6 +57,8 @@ export default defineConfig({
       APP_URL: BASE_URL,
       // Every test signs in; the production limit on sign-in attempts would throttle the suite.
       LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+      // The Shopify browser test connects a store on a local fake (127.0.0.1), which production refuses.
+      CHANNEL_ALLOW_PRIVATE_TARGETS: 'true',
     },
   },
 });

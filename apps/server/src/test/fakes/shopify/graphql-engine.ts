@@ -202,6 +202,8 @@ export class GraphQLRequest<C> {
     }
     this.operationLabel = operation.name ? `${operation.operation} ${operation.name.value}` : operation.operation;
     this.variables = this.coerceVariables(operation, providedVariables);
+    // Invalid variables end the request (validating the rest against them would only add misleading errors).
+    if (this.errors.length > 0) return null;
     for (const d of operation.directives ?? []) {
       if (d.name.value === 'idempotent') {
         this.errors.push({
@@ -216,6 +218,9 @@ export class GraphQLRequest<C> {
     const declared = new Set((operation.variableDefinitions ?? []).map((d) => d.variable.name.value));
     const requestedCost = this.costOf(rootType, operation.selectionSet, [this.operationLabel], declared);
     const rootFields = [...this.collectFields(rootType, operation.selectionSet).values()].map((nodes) => nodes[0]!.name.value);
+    // A selection can be walked more than once (unions, merged fields): report each problem once.
+    const unique = [...new Map(this.errors.map((e) => [JSON.stringify(e), e])).values()];
+    this.errors.splice(0, this.errors.length, ...unique);
     return { operation, fragments: this.fragments, variables: this.variables, rootType, rootFields, requestedCost, errors: this.errors };
   }
 
