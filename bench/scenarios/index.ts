@@ -9,10 +9,12 @@ import { ordersList } from './orders-list';
 import { ordersDetail } from './orders-detail';
 import { asnReceive } from './asn-receive';
 import { poSuggestions } from './po-suggestions';
+import { shopifyImport } from './shopify-import';
+import { shopifyStock } from './shopify-stock';
 
 /** Every scenario, in the order `npm run bench` (no names) runs them. Add a new file's scenario here. */
 export const SCENARIOS: readonly Scenario[] = [
-  usersInformation, inventoryList, inventoryAdjust, inventoryAvailability, ordersBatch, ordersCreate, ordersList, ordersDetail, asnReceive, poSuggestions,
+  usersInformation, inventoryList, inventoryAdjust, inventoryAvailability, ordersBatch, ordersCreate, ordersList, ordersDetail, asnReceive, poSuggestions, shopifyImport, shopifyStock,
 ];
 
 export function findScenario(name: string): Scenario | undefined {

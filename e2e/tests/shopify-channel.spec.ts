@@ -73,7 +73,7 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 test('connect a Shopify store, import its orders, ship one, and the tracking reaches the store', async ({ page, request }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(120_000);
   await signIn(page, 'tenant');
   const api = await apiOf(page, request);
   const me = await api.get<{ data: { company: { id: string } } }>('/users/information?include=company');
@@ -94,7 +94,7 @@ test('connect a Shopify store, import its orders, ship one, and the tracking rea
   await waitForShell(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
   await shot(page, 'integrations-1280');
-  await page.getByRole('button', { name: 'Connect Shopify' }).click();
+  await page.getByRole('link', { name: 'Connect Shopify' }).click();
   await expect(page).toHaveURL('/services/shopify-create');
   const form = page.getByRole('region', { name: 'Custom app access token' }).or(page.locator('form').filter({ hasText: 'Custom app access token' })).first();
   await form.getByLabel('Connection name').fill(`E2E store ${RUN}`);
@@ -107,7 +107,10 @@ test('connect a Shopify store, import its orders, ship one, and the tracking rea
   await expect(page).toHaveURL(/\/connections\/[0-9a-f-]{36}$/);
   const processId = page.url().split('/').pop()!;
   const created = page.getByRole('dialog', { name: 'Store connected' });
-  if (await created.isVisible()) await created.getByRole('button', { name: 'Done' }).click();
+  // The process's own webhook secret is shown once, then never again.
+  await expect(created.getByLabel('Webhook secret')).toHaveValue(/^whsec_/);
+  await created.getByRole('button', { name: 'Done' }).click();
+  await expect(created).toBeHidden();
 
   // 2. Run the import from the process page; the run appears in its feed history.
   await expect(page.getByRole('heading', { level: 1, name: `E2E store ${RUN}` })).toBeVisible();
@@ -139,7 +142,7 @@ test('connect a Shopify store, import its orders, ship one, and the tracking rea
   await page.goto(`/shipments/create/${order.id}`);
   await expect(page.getByRole('heading', { level: 1, name: `Ship order ${order.number}` })).toBeVisible();
   await page.getByLabel(`Units of ${SKU} Box 1`).fill('2');
-  for (const [label, value] of [['Length Box 1', '30'], ['Width Box 1', '20'], ['Height Box 1', '10'], ['Weight Box 1', '1.5']]) {
+  for (const [label, value] of [['Length Box 1', '30'], ['Width Box 1', '20'], ['Height Box 1', '10'], ['Weight Box 1', '1.5']] as const) {
     await page.getByLabel(label).fill(value);
   }
   await page.getByLabel('Tracking number').fill(`1Z${RUN}`);

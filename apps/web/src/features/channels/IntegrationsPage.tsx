@@ -2,7 +2,7 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Avatar, Box, Button, Card, CardActions, CardContent, Chip, Grid, Link, Stack, Typography } from '@mui/material';
 import AddLinkIcon from '@mui/icons-material/AddLink';
-import type { ServiceCatalogItem } from '@omnio/domain';
+import { driverActions, type ServiceCatalogItem } from '@omnio/domain';
 import { pathOf } from '../../app/routes-table';
 import { useSession } from '../../shared/session/useSession';
 import { PageHeader } from '../../shared/ui/PageHeader';
@@ -40,7 +40,8 @@ export function IntegrationsPage() {
         <EmptyState message={t('integrations.empty')} />
       ) : (
         <Grid container spacing={2} component="ul" aria-label={t('integrations.title')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {catalog.data.map((service) => (
+          {/* What a seller can connect today comes first; the rest keeps the catalogue's order. */}
+          {[...catalog.data].sort((a, b) => Number(driverActions(b.key).length > 0) - Number(driverActions(a.key).length > 0)).map((service) => (
             <Grid key={service.key} size={{ xs: 12, sm: 6, lg: 4 }} component="li">
               <ServiceCard service={service} connected={installed.get(service.key) ?? 0} canCreate={can('create-process')} />
             </Grid>
