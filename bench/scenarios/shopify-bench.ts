@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { adminUrlFromEnv, isLocalDatabase } from '../lib/database';
 import { measureCpu, type CpuUse } from '../lib/resources';
-import type { ScenarioContext } from '../lib/types';
+import type { LoadPlan, ScenarioContext, Verification } from '../lib/types';
 import type { FakeCall, ShopifyFake } from '../../apps/server/src/test/fakes/shopify/shopify-fake';
 import { authJson } from './inventory-dataset';
 
@@ -231,4 +231,27 @@ export function cpuText(use: PhaseUse): string {
   if (!use.disturbed) return text;
   const big = use.cpu.top_others.filter((o) => o.pct >= 5).slice(0, 3).map((o) => `${o.command} ${o.pct}%`).join(', ');
   return `${text} (DISTURBED${big ? ` by ${big}` : ''})`;
+}
+
+/**
+ * What the harness drives after a Shopify scenario measured itself while preparing: GET /jobs/{id} of the
+ * (last) run, a small read, so that its warm-up and its load do no work that matters. The job must have
+ * COMPLETED with the run's counts as `expected`; the scenario's figures and problems are the verification.
+ */
+export function readBack(token: string, jobId: string, expected: Partial<RunCounts>, verification: Verification): LoadPlan {
+  return {
+    method: 'GET',
+    path: `/api/1.0/jobs/${jobId}`,
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+    expectStatus: 200,
+    // autocannon wants at least one request per connection (--connections, 50 by default).
+    requestCount: 500,
+    check(body) {
+      const job = (body as { data?: { status?: string; result?: { counts?: Partial<RunCounts> } } }).data;
+      if (job?.status !== 'COMPLETED') return `job ${job?.status}`;
+      const wrong = Object.entries(expected).filter(([k, v]) => job.result?.counts?.[k as keyof RunCounts] !== v);
+      return wrong.length ? `the job's counts ${JSON.stringify(job.result?.counts)} are not ${JSON.stringify(expected)}` : null;
+    },
+    verify: async () => verification,
+  };
 }

@@ -3,7 +3,7 @@ import type { Scenario, ScenarioContext } from '../lib/types';
 import { acmeId } from './orders-dataset';
 import {
   api, callLogStats, callStats, channelServerEnv, cpuText, createShopifyProcess, findServerPid, n0, round, runAction, startFake, startPhase,
-  timeCpuLoop, type ActionRun, type CallStats, type PhaseUse,
+  readBack, timeCpuLoop, type ActionRun, type CallStats, type PhaseUse,
 } from './shopify-bench';
 
 const SKUS = 20_000;
@@ -128,18 +128,7 @@ export const shopifyStock: Scenario = {
         `${problems.length ? `FAIL (${problems.join('; ')})` : 'PASS'} [target: quantities equal, each push <= ${SLACK_FACTOR} x budget minimum + ${SLACK_S} s]`;
       console.log(line);
 
-      return {
-        method: 'GET',
-        path: `/api/1.0/processes/${processId}/runs/${second.run.runId}`,
-        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-        expectStatus: 200,
-        requestCount: 500,
-        check(body) {
-          const got = (body as { data?: { status?: string } }).data;
-          return got?.status === 'COMPLETED' ? null : `run ${got?.status}`;
-        },
-        verify: async () => ({ facts, problems }),
-      };
+      return readBack(token, second.run.jobId, { updated: CHANGED, failed: 0 }, { facts, problems });
     } finally {
       await fake.close();
     }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ChannelProcessItem } from './channels';
 
 /**
  * API access tokens (spec 3) and processes with inbound webhooks (spec 7 "Webhook URLs").
@@ -160,7 +161,7 @@ export type InboundWebhookStatus = (typeof INBOUND_WEBHOOK_STATUSES)[number];
 /** The public URL of one kind for a process (the web app shows it, prefixed with the server's origin). */
 export const inboundWebhookPath = (processId: string, kind: string) => `/api/1.0/processes/${processId}/gateway/webhook/${kind}`;
 
-export type ProcessItem = import('./channels').ChannelProcessItem;
+export type ProcessItem = ChannelProcessItem;
 
 /** Create and rotate answer the secret once. */
 export interface ProcessWithSecret extends ProcessItem {

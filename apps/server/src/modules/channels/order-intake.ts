@@ -160,7 +160,9 @@ export async function takeOrders(tx: Tx, tenantId: string, opts: IntakeOptions, 
 
 /** A known order: applies the channel's newer version where the order's status allows, else reports why not. */
 async function applyChange(tx: Tx, tenantId: string, opts: IntakeOptions, known: StoredOrder, order: ChannelOrder, rec: RunRecorder): Promise<void> {
-  if (time(order.updatedAt) <= time(known.channel_updated_at)) {
+  // Strictly older only: the service's timestamps have second precision, so a change within the same second
+  // as the last one seen carries the same updated_at and must still be looked at (applying it again is harmless).
+  if (time(order.updatedAt) < time(known.channel_updated_at)) {
     rec.count('duplicates');
     return;
   }

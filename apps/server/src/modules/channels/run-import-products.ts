@@ -17,7 +17,14 @@ export async function runImportProducts(run: RunContext): Promise<Record<string,
   const { process, connector, cctx, rec, job } = run;
   if (!connector.fetchProducts) throw new Error(`The ${process.driver} connector cannot read products`);
   const options: ChannelActionOptions<'import_products'> = process.actions.import_products?.options ?? {};
-  const ctx = { db: job.deps.database.db, deps: job.deps, log: job.log, tenantId: job.tenantId, principal: { userId: job.userId } } as unknown as TenantCtx;
+  // The catalogue's own service creates the products (its checks, its codes), as the job's user in the job's company.
+  const ctx: TenantCtx = {
+    db: job.deps.database.db, deps: job.deps, log: job.log, tenantId: job.tenantId,
+    principal: {
+      userId: job.userId ?? '', tokenId: '', clientId: 'omnio-jobs', roles: ['tenant'], role: 'tenant', permissions: new Set<string>(),
+      companyId: job.tenantId, supplierId: null, impersonatorId: null, scopes: '', expiresAt: Number.MAX_SAFE_INTEGER,
+    },
+  };
   let page: string | null = null;
   do {
     const res = await connector.fetchProducts(cctx, { page });

@@ -297,6 +297,82 @@ describe('tracking back to Shopify', () => {
     const runs = await runsOf(k, proc.id);
     expect(runs.find((r) => r.action === 'update_tracking')).toMatchObject({ trigger: 'event', status: 'COMPLETED' });
   });
+
+  it('a fulfilment the store refuses is kept on the shipment as failed, listed with the run, and the run still completes', async () => {
+    const proc = await makeShopifyProcess(k, { shop: `${uniq('refuse').toLowerCase()}.myshopify.com` });
+    const order = k.fake.addOrder({ lineItems: [line(SKUS[1]!, 1)] });
+    await runAction(k, proc.id, 'import_orders');
+    const ours = (await ordersOf(k, proc.id)).find((o) => o.external_id === String(order.id))!;
+    // The store fulfilled it on its own meanwhile: nothing is left to fulfil there.
+    k.fake.cancelOrder(order.id);
+    const [lineRow] = await k.sql(`SELECT id FROM order_lines WHERE order_id = '${ours.id}'`);
+    await k.ok(201, 'POST', `/orders/${ours.id}/shipments`, k.acme, {
+      carrier: 'usps', tracking: '9400100000000000000000',
+      boxes: [{ length: '30', width: '20', height: '10', weight: '1.2', items: [{ line_id: lineRow!.id, quantity: 1 }] }],
+    });
+    await k.drain();
+    const [ship] = await k.sql(`SELECT channel_push_status, channel_push_error FROM shipments WHERE order_id = '${ours.id}'`);
+    expect(ship).toMatchObject({ channel_push_status: 'failed' });
+    expect(String(ship!.channel_push_error)).toMatch(/nothing left to fulfil/);
+    const run = (await runsOf(k, proc.id)).find((r) => r.action === 'update_tracking')!;
+    expect(run).toMatchObject({ status: 'COMPLETED', counts: expect.objectContaining({ failed: 1 }) });
+    expect(run.errors[0]).toMatchObject({ code: 'fulfillment_refused' });
+  });
+});
+
+describe('products from Shopify', () => {
+  it('links variants to existing SKUs, creates the missing ones only when asked, and reports the rest', async () => {
+    const known = uniq('PRD-KNOWN');
+    const fresh = [uniq('PRD-NEW-A'), uniq('PRD-NEW-B')];
+    await stockedSkus(k, [known], 0);
+    k.fake.addProduct({ title: 'Linked tee', variants: [{ sku: known, price: '12.00' }] });
+    k.fake.addProduct({ title: 'New hoodie', variants: fresh.map((sku) => ({ sku, price: '45.00', barcode: null })) });
+    const off = await makeShopifyProcess(k, { shop: `${uniq('prd').toLowerCase()}.myshopify.com`, actions: { import_products: { active: true, options: { create_sku_if_not_exists: false } } } });
+    const refused = await runAction(k, off.id, 'import_products');
+    expect(refused.status).toBe('COMPLETED');
+    expect(refused.errors.filter((e) => fresh.includes(e.external_id ?? ''))).toEqual(fresh.map((sku) => expect.objectContaining({ external_id: sku, code: 'sku_not_found' })));
+    expect(await k.sql(`SELECT sku FROM skus WHERE sku IN ('${fresh.join("','")}')`)).toEqual([]);
+
+    await k.ok(200, 'PUT', `/processes/${off.id}`, k.acme, { actions: { import_products: { options: { create_sku_if_not_exists: true } } } });
+    const created = await runAction(k, off.id, 'import_products');
+    expect(created.status).toBe('COMPLETED');
+    expect(created.errors.filter((e) => fresh.includes(e.external_id ?? ''))).toEqual([]);
+    const made = await k.sql(`SELECT s.sku, p.name FROM skus s JOIN products p ON p.id = s.product_id WHERE s.sku IN ('${fresh.join("','")}') ORDER BY s.sku`);
+    expect(made.map((r) => r.sku)).toEqual([...fresh].sort());
+    expect(made[0]!.name).toBe('New hoodie');
+    // Every linked variant keeps its inventory item, so a stock push needs no lookup.
+    const links = await k.sql(`SELECT sku, remote_id FROM channel_sku_links WHERE process_id = '${off.id}' AND sku IN ('${[known, ...fresh].join("','")}')`);
+    expect(links).toHaveLength(3);
+    expect(links.every((l) => String(l.remote_id).startsWith('gid://shopify/InventoryItem/'))).toBe(true);
+  });
+});
+
+describe('schedules and one run at a time', () => {
+  it('a scheduled action is a tenant schedule of the run job; inactive, unscheduled or uninstalled removes it', async () => {
+    const proc = await makeShopifyProcess(k, { shop: `${uniq('sch').toLowerCase()}.myshopify.com` });
+    const schedules = () => k.sql(`SELECT cron, payload->>'action' AS action FROM job_schedules WHERE job_kind = 'channels.run' AND payload->>'process_id' = '${proc.id}'`);
+    expect(await schedules()).toEqual([]);
+    await k.ok(200, 'PUT', `/processes/${proc.id}`, k.acme, { actions: { import_orders: { schedule: '*/15 * * * *' }, sync_inventory: { schedule: 'weekdays' } } });
+    expect(await schedules()).toEqual(expect.arrayContaining([
+      { cron: '*/15 * * * *', action: 'import_orders' }, { cron: '0 0 * * 1-5', action: 'sync_inventory' },
+    ]));
+    await k.ok(200, 'PUT', `/processes/${proc.id}`, k.acme, { actions: { sync_inventory: { active: false } } });
+    expect(await schedules()).toEqual([{ cron: '*/15 * * * *', action: 'import_orders' }]);
+    await k.ok(200, 'POST', `/processes/${proc.id}/uninstall`, k.acme);
+    expect(await schedules()).toEqual([]);
+    const refused = await k.api('POST', `/processes/${proc.id}/actions/import_orders/run`, k.acme);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'INVALID_TRANSITION', from: 'uninstalled' });
+  });
+
+  it('run-now twice before the first starts answers the same run and job', async () => {
+    const proc = await makeShopifyProcess(k, { shop: `${uniq('twice').toLowerCase()}.myshopify.com` });
+    const a = (await k.ok<{ data: { job_id: string; run_id: string } }>(202, 'POST', `/processes/${proc.id}/actions/import_orders/run`, k.acme)).data;
+    const b = (await k.ok<{ data: { job_id: string; run_id: string } }>(202, 'POST', `/processes/${proc.id}/actions/import_orders/run`, k.acme)).data;
+    expect(b).toEqual(a);
+    await k.drain();
+    expect((await runsOf(k, proc.id)).map((r) => r.status)).toEqual(['COMPLETED']);
+  });
 });
 
 describe('another company', () => {

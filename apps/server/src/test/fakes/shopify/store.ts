@@ -825,7 +825,8 @@ export class FakeShopStore {
 
   /** A change's updatedAt: now, but always after the previous value so the change is visible to `updated_at:>` queries. */
   bumpUpdatedAt(order: FakeOrder, at?: number): void {
-    order.updatedAt = at ?? Math.max(nowMs(), order.updatedAt + 1000);
+    // Shopify's updated_at is the time of the change (second precision): two changes in one second share it.
+    order.updatedAt = at ?? nowMs();
   }
 
   updateOrder(id: number | string, patch: OrderPatch): FakeOrder {
