@@ -81,7 +81,7 @@ test('a CSV import notification arrives live in the bell; mark it read and unrea
   await page.setViewportSize({ width: 375, height: 812 });
   await expect(row.getByRole('button', { name: 'Mark as read' })).toBeVisible();
   await shot(page, 'list-375');
-  await page.goto('/feed-history');
+  await page.goto('/feed-history?tab=reports');
   await waitForShell(page);
   await expect(page.getByRole('heading', { name: 'Feed history' })).toBeVisible();
   await shot(page, 'feed-375');

@@ -59,7 +59,10 @@ export const NOTIFICATION_TARGET_PATHS: Record<string, string> = {
   orders: '/orders',
   'purchase-orders': '/purchase-orders',
   purchase_orders: '/purchase-orders',
-  feed_history: '/feed-history',
+  // Spec 2: feed_history is where exported reports are listed (the Reports tab of /feed-history).
+  feed_history: '/feed-history?tab=reports',
+  connections: '/connections',
+  channel_runs: '/feed-history',
   products: '/inventory',
   skus: '/inventory',
   billing: '/billing',

@@ -168,5 +168,5 @@ export const channelRunJob = defineJob({
 });
 
 export function registerChannelRunJob(): void {
-  setJobFailureTitle(CHANNEL_RUN_JOB, 'A channel run failed');
+  setJobFailureTitle(CHANNEL_RUN_JOB, 'A channel run failed', 'channel_runs');
 }

@@ -190,8 +190,11 @@ interface JobRow {
 
 /** Notification text of a job that failed for good, by kind; a module may name its kinds better. */
 const failureTitles = new Map<string, string>();
-export function setJobFailureTitle(kind: string, title: string): void {
+const failureTargets = new Map<string, string>();
+/** The notification's title, and where opening it goes (a NOTIFICATION_TARGET_PATHS key; default feed_history). */
+export function setJobFailureTitle(kind: string, title: string, target?: string): void {
   failureTitles.set(kind, title);
+  if (target) failureTargets.set(kind, target);
 }
 
 async function settle(
@@ -229,7 +232,7 @@ async function settle(
         type: row.kind,
         data: {
           id: job.id, title: failureTitles.get(row.kind) ?? 'A background task failed', description: outcome.error.slice(0, 500),
-          status: 'FAILED', type: row.kind, target: 'feed_history', target_id: job.id,
+          status: 'FAILED', type: row.kind, target: failureTargets.get(row.kind) ?? 'feed_history', target_id: job.id,
         },
       }]);
     }
