@@ -77,7 +77,12 @@ interface StoredOrder {
   shipped: number | string;
 }
 
-const sameAddress = (a: TAddress | null, b: TAddress | null) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** Field by field over what is set: jsonb keeps its own key order, and an absent field equals an empty one. */
+function sameAddress(a: TAddress | null, b: TAddress | null): boolean {
+  const keys = new Set([...Object.keys(a ?? {}), ...Object.keys(b ?? {})]) as Set<keyof TAddress>;
+  for (const key of keys) if ((a?.[key] ?? '') !== (b?.[key] ?? '')) return false;
+  return true;
+}
 const time = (v: Date | string | null) => (v === null ? -Infinity : new Date(v).getTime());
 
 export interface IntakeOptions {

@@ -23,6 +23,23 @@ export async function writeCursor(tx: Tx, tenantId: string, processId: string, a
 const startOf = (date: string | null | undefined) => (date ? `${date}T00:00:00Z` : null);
 
 /**
+ * How far before the stored mark each run asks again. A service's updated_at has second precision and its
+ * search index can lag a change by moments (shopify.md: "updated_at_min not reflecting every change"); what
+ * the overlap brings again is recognised and counted as a duplicate.
+ */
+export const CURSOR_OVERLAP_SECONDS = 60;
+
+/** The mark as the service's search takes it: whole seconds, moved back by the overlap. */
+export function searchFrom(mark: string | null): string | null {
+  if (!mark) return null;
+  const ms = Date.parse(mark);
+  if (Number.isNaN(ms)) return null;
+  return new Date(Math.floor(ms / 1000) * 1000 - CURSOR_OVERLAP_SECONDS * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+const later = (a: string | null, b: string | null) => (!a ? b : !b ? a : Date.parse(b) > Date.parse(a) ? b : a);
+
+/**
  * import_orders: every page the channel has since the stored high-water mark, each page's orders and the mark
  * past them committed together — a run killed between pages resumes from the last committed page (the next
  * run asks again from there; what it sees twice is a duplicate, never a second order).
@@ -31,10 +48,9 @@ export async function runImportOrders(run: RunContext): Promise<Record<string, u
   const { process, connector, cctx, rec, job } = run;
   const options: ChannelActionOptions<'import_orders'> = process.actions.import_orders?.options ?? {};
   const stored = await run.inTenant((tx) => readCursor(tx, process.id, 'import_orders'));
-  const cursor = typeof stored?.updated_at === 'string'
-    ? stored.updated_at
-    : startOf(options.initial_date ?? options.created_at_min ?? process.settings.initial_date ?? null);
-  let high = cursor;
+  const mark = typeof stored?.updated_at === 'string' ? stored.updated_at : null;
+  const cursor = mark ? searchFrom(mark) : startOf(options.initial_date ?? options.created_at_min ?? process.settings.initial_date ?? null);
+  let high = mark;
   let pages = 0;
   const fetch = (page: string | null) => connector.fetchOrders(cctx, { cursor, page, options });
   // The next page is asked for while this one is written: the service's time and the database's overlap.
@@ -44,11 +60,11 @@ export async function runImportOrders(run: RunContext): Promise<Record<string, u
     pending = res.next ? fetch(res.next) : null;
     // A failed write ends the run; the page already asked for must not become an unhandled rejection.
     pending?.catch(() => undefined);
-    if (res.highWater && (!high || res.highWater > high)) high = res.highWater;
-    const mark = high;
+    high = later(high, res.highWater);
+    const upTo = high;
     await run.inTenant(async (tx) => {
       await takeOrders(tx, job.tenantId, { driver: process.driver, processId: process.id, userId: job.userId, ilocId: options.iloc_id ?? null }, res.orders, rec);
-      if (mark) await writeCursor(tx, job.tenantId, process.id, 'import_orders', { updated_at: mark });
+      if (upTo) await writeCursor(tx, job.tenantId, process.id, 'import_orders', { updated_at: upTo });
       await rec.flush(tx);
     }, IMPORT_TX);
     pages += 1;

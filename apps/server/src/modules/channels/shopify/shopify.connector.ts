@@ -84,7 +84,7 @@ async function fetchOrders(ctx: ConnectorContext, input: { cursor: string | null
     }
   }
   const orders = data.orders.nodes.map(fromGraphql);
-  const highWater = orders.reduce<string | null>((max, o) => (!max || o.updatedAt > max ? o.updatedAt : max), null);
+  const highWater = orders.reduce<string | null>((max, o) => (!max || Date.parse(o.updatedAt) > Date.parse(max) ? o.updatedAt : max), null);
   return { orders, next: data.orders.pageInfo.hasNextPage ? data.orders.pageInfo.endCursor : null, highWater };
 }
 

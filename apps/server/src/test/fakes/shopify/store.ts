@@ -865,7 +865,8 @@ export class FakeShopStore {
   /** Cancels like Shopify's admin: cancelled and closed (archived), lines' current quantity 0, open work cancelled. */
   cancelOrder(id: number | string, options: { reason?: string; refund?: boolean } = {}): FakeOrder {
     const order = this.requireOrder(id);
-    const now = Math.max(nowMs(), order.updatedAt + 1000);
+    // The time of the cancel: Shopify never stamps a change in the future (a cursor would then skip what follows).
+    const now = nowMs();
     order.cancelledAt = now;
     order.closedAt = order.closedAt ?? now;
     order.cancelReason = options.reason ?? 'customer';
