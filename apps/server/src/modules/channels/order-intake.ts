@@ -4,7 +4,7 @@ import { orderTransition, ZOrderInput, type OrderStatus, type TAddress, type TOr
 import type { Tx } from '../../platform/db/client';
 import { queryRows, textArray } from '../../platform/db/rows';
 import { DomainError } from '../../platform/http/errors';
-import { createOrders } from '../orders/order-create';
+import { createOrders, type SourcedOrderInput } from '../orders/order-create';
 import { applyOrderAction } from '../orders/order-actions';
 import type { ChannelAddress, ChannelOrder } from './connector';
 import type { RunRecorder } from './run-recorder';
@@ -115,7 +115,7 @@ export async function takeOrders(tx: Tx, tenantId: string, opts: IntakeOptions, 
       AND o.external_id = ANY(${textArray(list.map((o) => o.externalId))}::text[])`);
   const byExternal = new Map(stored.map((s) => [s.external_id, s]));
 
-  const fresh: { order: ChannelOrder; input: TOrderInput }[] = [];
+  const fresh: { order: ChannelOrder; input: SourcedOrderInput }[] = [];
   for (const order of list) {
     rec.count('received');
     const known = byExternal.get(order.externalId);
@@ -130,12 +130,11 @@ export async function takeOrders(tx: Tx, tenantId: string, opts: IntakeOptions, 
       rec.error({ external_id: order.externalId, code: 'order_invalid', message: `${issue?.path.join('.') || 'order'}: ${issue?.message ?? 'invalid'}` });
       continue;
     }
-    fresh.push({ order, input: parsed.data });
+    fresh.push({ order, input: { ...parsed.data, source: { process_id: opts.processId, channel_updated_at: order.updatedAt, channel_ref: order.ref ?? null } } });
   }
   if (!fresh.length) return;
 
   const results = await createOrders(tx, tenantId, opts.userId, fresh.map((f) => f.input));
-  const links: { id: string; updated_at: string; ref: Record<string, unknown> | null }[] = [];
   const cancelled: string[] = [];
   for (const r of results) {
     const { order } = fresh[r.index]!;
@@ -144,7 +143,6 @@ export async function takeOrders(tx: Tx, tenantId: string, opts: IntakeOptions, 
       rec.count('duplicates');
       continue;
     }
-    links.push({ id: r.id, updated_at: order.updatedAt, ref: order.ref ?? null });
     if (r.status === 'error') {
       rec.count('failed');
       rec.error({ external_id: order.externalId, code: r.error_code ?? 'error', message: r.error_message ?? 'The order was kept in error' });
@@ -152,12 +150,6 @@ export async function takeOrders(tx: Tx, tenantId: string, opts: IntakeOptions, 
       rec.count('created');
     }
     if (order.cancelled && orderTransition(r.status, 'cancel')) cancelled.push(r.id);
-  }
-  if (links.length) {
-    await tx.execute(sql`
-      UPDATE orders o SET process_id = ${opts.processId}::uuid, channel_updated_at = x.updated_at, channel_ref = x.ref
-      FROM jsonb_to_recordset(${JSON.stringify(links)}::jsonb) AS x(id uuid, updated_at timestamptz, ref jsonb)
-      WHERE o.tenant_id = ${tenantId}::uuid AND o.id = x.id`);
   }
   // An order the channel had cancelled before we ever saw it: kept, visible, and cancelled (its stock freed).
   for (const id of cancelled) await applyOrderAction(tx, tenantId, { userId: opts.userId }, id, 'cancel');

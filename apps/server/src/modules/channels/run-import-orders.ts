@@ -52,22 +52,76 @@ export async function runImportOrders(run: RunContext): Promise<Record<string, u
   const cursor = mark ? searchFrom(mark) : startOf(options.initial_date ?? options.created_at_min ?? process.settings.initial_date ?? null);
   let high = mark;
   let pages = 0;
-  const fetch = (page: string | null) => connector.fetchOrders(cctx, { cursor, page, options });
-  // The next page is asked for while this one is written: the service's time and the database's overlap.
-  let pending: Promise<OrderPage> | null = fetch(null);
-  while (pending) {
-    const res: OrderPage = await pending;
-    pending = res.next ? fetch(res.next) : null;
-    // A failed write ends the run; the page already asked for must not become an unhandled rejection.
-    pending?.catch(() => undefined);
-    high = later(high, res.highWater);
-    const upTo = high;
-    await run.inTenant(async (tx) => {
-      await takeOrders(tx, job.tenantId, { driver: process.driver, processId: process.id, userId: job.userId, ilocId: options.iloc_id ?? null }, res.orders, rec);
-      if (upTo) await writeCursor(tx, job.tenantId, process.id, 'import_orders', { updated_at: upTo });
-      await rec.flush(tx);
-    }, IMPORT_TX);
-    pages += 1;
+  const feed = pageFeed((page) => connector.fetchOrders(cctx, { cursor, page, options }));
+  try {
+    // Every page that has arrived is written in one transaction with the mark past it (at most MAX_PAGES_PER_TX):
+    // the service keeps sending while the database writes, and a slow database takes bigger bites.
+    for (let batch = await feed.take(); batch.length; batch = await feed.take()) {
+      for (const res of batch) high = later(high, res.highWater);
+      const upTo = high;
+      await run.inTenant(async (tx) => {
+        await takeOrders(tx, job.tenantId, { driver: process.driver, processId: process.id, userId: job.userId, ilocId: options.iloc_id ?? null }, batch.flatMap((r) => r.orders), rec);
+        if (upTo) await writeCursor(tx, job.tenantId, process.id, 'import_orders', { updated_at: upTo });
+        await rec.flush(tx);
+      }, IMPORT_TX);
+      pages += batch.length;
+    }
+  } finally {
+    feed.stop();
   }
   return { pages, cursor: high };
+}
+
+/** Pages one transaction takes at most, and pages asked for ahead of the writes. */
+export const MAX_PAGES_PER_TX = 8;
+const MAX_PAGES_AHEAD = 8;
+
+/**
+ * Follows a service's pages in the background (each page names the next, so they come one after another) while
+ * the caller writes what arrived. `take` answers every page that has arrived (waiting for one if none has), or
+ * an empty list after the last; a failed fetch is thrown there.
+ */
+export function pageFeed(fetch: (page: string | null) => Promise<OrderPage>) {
+  const arrived: OrderPage[] = [];
+  let finished = false;
+  let stopped = false;
+  let failure: unknown = null;
+  let notify: (() => void) | null = null;
+  let resume: (() => void) | null = null;
+  const wakeTaker = () => {
+    notify?.();
+    notify = null;
+  };
+  void (async () => {
+    try {
+      let page: string | null = null;
+      do {
+        const res = await fetch(page);
+        if (stopped) return;
+        arrived.push(res);
+        wakeTaker();
+        page = res.next;
+        while (page && arrived.length >= MAX_PAGES_AHEAD && !stopped) await new Promise<void>((r) => (resume = r));
+      } while (page && !stopped);
+    } catch (err) {
+      failure = err;
+    } finally {
+      finished = true;
+      wakeTaker();
+    }
+  })();
+  return {
+    async take(): Promise<OrderPage[]> {
+      while (!arrived.length && !finished) await new Promise<void>((r) => (notify = r));
+      if (!arrived.length && failure) throw failure;
+      const batch = arrived.splice(0, MAX_PAGES_PER_TX);
+      resume?.();
+      resume = null;
+      return batch;
+    },
+    stop(): void {
+      stopped = true;
+      resume?.();
+    },
+  };
 }

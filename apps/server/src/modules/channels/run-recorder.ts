@@ -51,36 +51,43 @@ export class RunRecorder {
     if (this.keepPagesDays > 0) this.pendingPages.push(page);
   }
 
-  /** Writes what was seen since the last flush, and renews the run's lease. */
+  /**
+   * Writes what was seen since the last flush, and renews the run's lease. What it writes is taken before the
+   * first await: calls and pages recorded meanwhile (the next page's fetch runs while this one is written)
+   * stay for the next flush.
+   */
   async flush(tx: Tx): Promise<void> {
     const c = this.pendingCounts;
-    const calls = this.callsMade;
+    const errors = this.pendingErrors;
+    const calls = this.pendingCalls;
+    const pages = this.pendingPages;
+    const made = this.callsMade;
+    this.pendingCounts = emptyRunCounts();
+    this.pendingErrors = [];
+    this.pendingCalls = [];
+    this.pendingPages = [];
+    this.callsMade = 0;
     await tx.execute(sql`
       UPDATE channel_runs SET
         counts = jsonb_build_object(
           'received', (counts->>'received')::int + ${c.received}::int, 'created', (counts->>'created')::int + ${c.created}::int,
           'updated', (counts->>'updated')::int + ${c.updated}::int, 'duplicates', (counts->>'duplicates')::int + ${c.duplicates}::int,
           'failed', (counts->>'failed')::int + ${c.failed}::int),
-        errors = errors || ${JSON.stringify(this.pendingErrors)}::jsonb,
-        call_log = call_log || ${JSON.stringify(this.pendingCalls)}::jsonb,
-        calls = calls + ${calls}::int,
+        errors = errors || ${JSON.stringify(errors)}::jsonb,
+        call_log = call_log || ${JSON.stringify(calls)}::jsonb,
+        calls = calls + ${made}::int,
         lease_until = now() + make_interval(secs => ${this.leaseSeconds}::int)
       WHERE tenant_id = ${this.tenantId}::uuid AND id = ${this.runId}::uuid`);
-    if (this.pendingPages.length) {
-      const rows = this.pendingPages.map((p) => ({ seq: ++this.nextSeq, url: p.url, status: p.status, content_type: p.contentType, body: p.body }));
+    if (pages.length) {
+      const rows = pages.map((p) => ({ seq: ++this.nextSeq, url: p.url, status: p.status, content_type: p.contentType, body: p.body }));
       await tx.execute(sql`
         INSERT INTO channel_run_pages (tenant_id, run_id, seq, url, status, content_type, body, expires_at)
         SELECT ${this.tenantId}::uuid, ${this.runId}::uuid, x.seq, x.url, x.status, x.content_type, x.body, now() + make_interval(days => ${this.keepPagesDays}::int)
         FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(seq int, url text, status int, content_type text, body text)
         ON CONFLICT DO NOTHING`);
     }
-    this.errorsKept += this.pendingErrors.length;
-    this.callsKept += this.pendingCalls.length;
-    this.callsMade = 0;
-    this.pendingErrors = [];
-    this.pendingCalls = [];
-    this.pendingPages = [];
-    this.pendingCounts = emptyRunCounts();
+    this.errorsKept += errors.length;
+    this.callsKept += calls.length;
   }
 
   /** The item errors not yet flushed (a webhook's result shows them instead of a run). */
@@ -88,7 +95,10 @@ export class RunRecorder {
     return [...this.pendingErrors];
   }
 
-  /** Forgets what was not flushed (its transaction rolled back: those items will be seen again). */
+  /**
+   * Forgets the items not yet written (their transaction rolled back: they will be seen again). Calls and pages
+   * stay: they happened. The run's row holds only what committed, whatever this in-memory tally says.
+   */
   discardPending(): void {
     for (const key of Object.keys(this.pendingCounts) as (keyof ChannelRunCounts)[]) this.counts[key] -= this.pendingCounts[key];
     this.pendingCounts = emptyRunCounts();

@@ -22,6 +22,17 @@ export const RELEASE_HOLD_JOB = 'orders.release-hold';
 /** The import's transaction options: its statements have a fixed shape, so each keeps one plan (withTenant). */
 export const IMPORT_TX: TenantTxOptions = { genericPlans: true };
 
+/**
+ * Where a channel's order came from, written with the order (not by a second UPDATE): the process that imported
+ * it, the channel's own last-change time and what the connector needs later. Not part of the API's order body.
+ */
+export interface OrderSource {
+  process_id: string;
+  channel_updated_at: string;
+  channel_ref: Record<string, unknown> | null;
+}
+export type SourcedOrderInput = TOrderInput & { source?: OrderSource };
+
 export interface CreateResult {
   index: number;
   id: string;
@@ -252,19 +263,23 @@ function ordersInsert(
     shipable_date: p.input.shipable_date ?? null, deliver_by: p.input.deliver_by ?? null,
     ship_method: p.input.ship_method?.trim().toLowerCase() || (p.status === 'error' ? p.input.ship_method ?? null : 'standard'),
     ship_carrier: p.input.ship_carrier?.trim().toLowerCase() || null,
+    process_id: (p.input as SourcedOrderInput).source?.process_id ?? null,
+    channel_updated_at: (p.input as SourcedOrderInput).source?.channel_updated_at ?? null,
+    channel_ref: (p.input as SourcedOrderInput).source?.channel_ref ?? null,
   }));
   return sql`
     INSERT INTO orders (tenant_id, id, number, fulfillment_status, channel, external_id, status, error_code, error_message, customer_id, customer,
       billing_address, shipping_address, currency, subtotal, discount_total, tax_total, shipping_total, total, line_count, unit_count,
-      notes, metadata, hold_until, shipable_date, deliver_by, ship_method, ship_carrier, created_by)
+      notes, metadata, hold_until, shipable_date, deliver_by, ship_method, ship_carrier, created_by, process_id, channel_updated_at, channel_ref)
     SELECT ${tenantId}::uuid, x.id, x.number, x.f, x.channel, x.external_id, x.status, x.error_code, x.error_message, x.customer_id,
       coalesce(x.customer, '{}'::jsonb), x.billing_address, x.shipping_address, x.currency, x.subtotal, x.discount_total, x.tax_total,
       x.shipping_total, x.total, x.line_count, x.unit_count, x.notes, coalesce(x.metadata, '{}'::jsonb), x.hold_until, x.shipable_date,
-      x.deliver_by, x.ship_method, x.ship_carrier, ${userId}::uuid
+      x.deliver_by, x.ship_method, x.ship_carrier, ${userId}::uuid, x.process_id, x.channel_updated_at, x.channel_ref
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(n int, id uuid, number text, f text, channel text, external_id text, status text,
       error_code text, error_message text, customer_id uuid, customer jsonb, billing_address jsonb, shipping_address jsonb, currency text,
       subtotal numeric, discount_total numeric, tax_total numeric, shipping_total numeric, total numeric, line_count int, unit_count int,
-      notes text, metadata jsonb, hold_until timestamptz, shipable_date date, deliver_by date, ship_method text, ship_carrier text)
+      notes text, metadata jsonb, hold_until timestamptz, shipable_date date, deliver_by date, ship_method text, ship_carrier text,
+      process_id uuid, channel_updated_at timestamptz, channel_ref jsonb)
     ORDER BY x.n
     ON CONFLICT (tenant_id, channel, external_id) DO NOTHING
     RETURNING id`;

@@ -68,28 +68,28 @@ export async function shopifyGraphql<T>(
       keepPage: options.keepPage,
       throttled: (r) => {
         if (r.status !== 200) return null;
-        const body = safeJson(r.text) as GraphqlBody<unknown> | null;
+        const body = parsed(r) as GraphqlBody<unknown> | null;
         const throttled = body && errorsOf(body).some((e) => e.code === 'THROTTLED');
         if (!throttled) return null;
         const cost = body.extensions?.cost;
         if (cost?.throttleStatus) buckets.set(key, { status: cost.throttleStatus, at: Date.now() });
         return cost?.throttleStatus ? Math.max(waitFor(cost.throttleStatus, Date.now(), cost.requestedQueryCost ?? 50), 100) : 1000;
       },
-      cost: (r) => (safeJson(r.text) as GraphqlBody<unknown> | null)?.extensions?.cost?.actualQueryCost,
+      cost: (r) => (parsed(r) as GraphqlBody<unknown> | null)?.extensions?.cost?.actualQueryCost,
     });
   } catch (err) {
     if (err instanceof ChannelCallError) throw err;
     throw new ChannelCallError(`Shopify could not be reached: ${err instanceof Error ? err.message : String(err)}`);
   }
   if (res.status === 401 || res.status === 403) {
-    const body = safeJson(res.text) as GraphqlBody<unknown> | null;
+    const body = parsed(res) as GraphqlBody<unknown> | null;
     const reason = body ? errorsOf(body)[0]?.message : null;
     throw new ChannelAuthError(`Shopify refused the access token (${res.status}${reason ? `: ${reason}` : ''})`, res.status);
   }
   if (res.status === 402) throw new ChannelCallError('Shopify answered 402: the store is frozen (unpaid) or closed', 402);
   if (res.status === 404) throw new ChannelCallError('Shopify answered 404: no store at this address', 404);
   if (res.status >= 400) throw new ChannelCallError(`Shopify answered ${res.status}`, res.status);
-  const body = safeJson(res.text) as GraphqlBody<T> | null;
+  const body = parsed(res) as GraphqlBody<T> | null;
   if (!body) throw new ChannelCallError('Shopify answered something that is not JSON', res.status);
   const cost = body.extensions?.cost;
   if (cost?.throttleStatus) buckets.set(key, { status: cost.throttleStatus, at: Date.now() });
@@ -100,9 +100,10 @@ export async function shopifyGraphql<T>(
   return body.data;
 }
 
-function safeJson(text: string): unknown {
+/** The answer's JSON, parsed once for the hooks and the caller alike (the client caches it), or null. */
+function parsed(res: ChannelResponse): unknown {
   try {
-    return JSON.parse(text);
+    return res.json();
   } catch {
     return null;
   }

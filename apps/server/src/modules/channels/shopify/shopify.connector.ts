@@ -103,11 +103,21 @@ const SET_QUANTITIES = `mutation SetQuantities($input: InventorySetQuantitiesInp
 
 interface UserError { code?: string | null; field?: string[] | null; message: string }
 
-async function defaultLocation(ctx: ConnectorContext): Promise<string> {
-  const data = await gql<{ locations: { nodes: { id: string }[] } }>(ctx, LOCATIONS_QUERY, {}, { expectedCost: 60 });
-  const first = data.locations.nodes[0];
-  if (!first) throw new ChannelCallError('The store has no location to hold stock');
-  return first.id;
+/** Asked once per run (per connector context), not once per batch. */
+const defaultLocations = new WeakMap<ConnectorContext, Promise<string>>();
+
+function defaultLocation(ctx: ConnectorContext): Promise<string> {
+  let found = defaultLocations.get(ctx);
+  if (!found) {
+    found = gql<{ locations: { nodes: { id: string }[] } }>(ctx, LOCATIONS_QUERY, {}, { expectedCost: 52 }).then((data) => {
+      const first = data.locations.nodes[0];
+      if (!first) throw new ChannelCallError('The store has no location to hold stock');
+      return first.id;
+    });
+    found.catch(() => defaultLocations.delete(ctx));
+    defaultLocations.set(ctx, found);
+  }
+  return found;
 }
 
 async function pushStock(ctx: ConnectorContext, input: { levels: StockLevel[]; options: ChannelActionOptions<'sync_inventory'>; runId: string }): Promise<StockPushResult> {
@@ -138,7 +148,7 @@ async function pushStock(ctx: ConnectorContext, input: { levels: StockLevel[]; o
       quantities: batch.map((b) => ({ inventoryItemId: b.id, locationId, quantity: b.level.quantity, changeFromQuantity: null })),
     };
     const key = createHash('sha256').update(JSON.stringify(payload)).digest('hex').slice(0, 64);
-    const data = await gql<{ inventorySetQuantities: { userErrors: UserError[] } }>(ctx, SET_QUANTITIES, { input: payload, key }, { expectedCost: 11 });
+    const data = await gql<{ inventorySetQuantities: { userErrors: UserError[] } }>(ctx, SET_QUANTITIES, { input: payload, key }, { expectedCost: 12 });
     const errors = data.inventorySetQuantities.userErrors;
     if (!errors.length) {
       for (const b of batch) result.pushed.push({ sku: b.level.sku, remoteId: b.id, quantity: b.level.quantity });
