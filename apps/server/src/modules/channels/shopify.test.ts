@@ -245,6 +245,14 @@ describe('webhooks from Shopify', () => {
     const after = (await k.ok<{ data: ChannelProcessItem }>(200, 'GET', `/processes/${gone.id}`, k.acme)).data;
     expect(after.status).toBe('uninstalled');
     expect(after.credentials.access_token).toBe(false);
+    // shop/redact comes 48 hours after the uninstall, signed with the app's secret: still taken and worked.
+    const redact = await deliver(gone, 'shop/redact', JSON.stringify({ shop_id: 1, shop_domain: 'gone.myshopify.com' }), {}, 'mandatory/shop/redact');
+    expect(redact.statusCode, redact.body).toBe(202);
+    await k.drain();
+    expect((await stored(gone))[0]).toMatchObject({ status: 'processed' });
+    // Anything else to an uninstalled process is the plain 404.
+    const order = await deliver(gone, 'orders/create', JSON.stringify({ id: 5 }));
+    expect(order.statusCode).toBe(404);
   });
 });
 

@@ -94,7 +94,10 @@ export interface ReceivedWebhook {
  */
 export async function receiveInboundWebhook(deps: AppDeps, input: ReceivedWebhook): Promise<{ id: string; status: 'received' | 'duplicate' }> {
   const process = await findGatewayProcess(deps, input.processId);
-  if (!process || process.status !== 'active') throw notFound('Process');
+  // A store's privacy requests still arrive after the app is removed (Shopify's shop/redact comes 48 hours
+  // later): an uninstalled process takes those, and nothing else.
+  const privacy = input.context === 'mandatory';
+  if (!process || !(process.status === 'active' || (privacy && process.status === 'uninstalled'))) throw notFound('Process');
   const connector = connectorFor(process.driver);
   const flat = Object.fromEntries(Object.keys(input.headers).map((k) => [k.toLowerCase(), header(input.headers, k)]));
   // The service signs with its own scheme and secret (Shopify: the app's client secret over the raw body);
@@ -102,7 +105,10 @@ export async function receiveInboundWebhook(deps: AppDeps, input: ReceivedWebhoo
   const ok =
     verifyOmnioSignature(process.webhook_secret, input.body, header(input.headers, WEBHOOK_SIGNATURE_HEADER)) ||
     (process.driver === 'shopify' && verifyShopifySignature(process.webhook_secret, input.body, header(input.headers, 'x-shopify-hmac-sha256'))) ||
-    (!!connector && connector.verifyWebhook({ credentials: openCredentials(deps.config, process.credentials_sealed) }, { headers: flat, rawBody: input.body }));
+    (!!connector && connector.verifyWebhook({ credentials: openCredentials(deps.config, process.credentials_sealed) }, { headers: flat, rawBody: input.body })) ||
+    // An app install's deliveries are signed with the app's secret, which stays after the process forgot its credentials.
+    (process.driver === 'shopify' && !!connector && !!deps.config.shopifyClientSecret &&
+      connector.verifyWebhook({ credentials: { client_secret: deps.config.shopifyClientSecret } }, { headers: flat, rawBody: input.body }));
   if (!ok) throw unauthenticated();
   const delivery = connector?.webhookDelivery(flat) ?? { deliveryId: null, topic: null };
   const kept = Object.fromEntries(KEPT_HEADERS.flatMap((h) => {
