@@ -1,9 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  driverActions, paginate, type ChannelAction, type ChannelRunDetail, type ChannelRunItem, type ChannelTestResult, type Paginated, type TListQuery,
+  driverActions, paginate, type ZFeedHistoryQuery, type ChannelAction, type ChannelRunDetail, type ChannelRunItem, type ChannelTestResult, type Paginated, type TListQuery,
 } from '@omnio/domain';
-import { type z } from 'zod';
-import { type ZFeedHistoryQuery } from '@omnio/domain';
+import type { z } from 'zod';
 import type { Tx } from '../../platform/db/client';
 import { offsetOf } from '../../platform/db/list-query';
 import { isoOrNull, queryRows } from '../../platform/db/rows';
