@@ -30,6 +30,9 @@ async function openInventoryRow(page: Page, sku: string) {
   const grid = page.getByRole('grid', { name: 'Inventory by SKU and location' });
   const row = grid.getByRole('row').filter({ hasText: sku }).filter({ hasText: 'Austin Main Warehouse' });
   await expect(row).toBeVisible();
+  // The search is debounced: until the filtered page replaces the first one, a click on the row can land on a row
+  // being swapped out (seen in CI: the Adjust dialog never opened). Wait until every data row is the SKU's.
+  await expect(grid.getByRole('row').filter({ has: page.getByRole('gridcell') }).filter({ hasNotText: sku })).toHaveCount(0);
   return row;
 }
 
