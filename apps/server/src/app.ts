@@ -41,6 +41,7 @@ import { registerInboundWebhookRoutes } from './modules/processes/inbound-webhoo
 import { registerScheduleRoutes } from './modules/schedules/schedules.routes';
 import { registerBroadcastingRoutes } from './platform/realtime/realtime.routes';
 import { attachRealtime } from './platform/realtime/realtime-server';
+import { registerGracefulClose } from './platform/http/graceful-close';
 import { registerBillingRoutes } from './modules/billing/billing.routes';
 import { registerStripeWebhookRoutes } from './modules/billing/billing-webhook.routes';
 import { registerWarehouseRoutes } from './modules/warehouses/warehouses.routes';
@@ -70,6 +71,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   refuseNulCharacters(app);
+  registerGracefulClose(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,31 +1,29 @@
+import pino from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig } from './platform/config';
 import { startRuntime } from './platform/bootstrap';
 import { buildApp } from './app';
 import { startBackgroundWork } from './platform/background';
+import { installLifecycle, runProcess } from './platform/shutdown';
 
 const config = loadConfig();
-const runtime = await startRuntime(config).catch((err: Error) => {
-  console.error(err.message);
-  process.exit(1);
+const log = pino({ level: config.logLevel }) as unknown as FastifyBaseLogger;
+// Signals are handled from here on: a stop during start-up closes what was opened so far and exits.
+const lifecycle = installLifecycle(log, config.shutdownTimeoutMs);
+
+await runProcess(lifecycle, log, async () => {
+  const runtime = await startRuntime(config, { log });
+  lifecycle.onStop('database, mail and job queue', () => runtime.close());
+  lifecycle.checkpoint();
+  const app = await buildApp(runtime);
+  // Fastify answers 503 to requests that arrive while closing, lets the ones in flight finish and drops idle
+  // keep-alive connections; the lifecycle's deadline bounds a request that does not finish.
+  lifecycle.onStop('HTTP server', () => app.close());
+  lifecycle.checkpoint();
+  await app.listen({ port: config.port, host: config.host });
+  lifecycle.checkpoint();
+  // Every API process also works the job queue and delivers webhooks; worker.ts runs that alone. Stopped first:
+  // the running job finishes (or, cut off by the deadline, is retried by another process).
+  if (process.env.JOB_WORKER !== 'off') lifecycle.onStop('job worker', await startBackgroundWork(runtime, log));
+  log.info(`Omnio on ${config.appUrl} (${runtime.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
 });
-const app = await buildApp(runtime);
-
-let closing = false;
-let stopJobs: () => Promise<void> = async () => {};
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  app.log.info({ signal }, 'shutting down');
-  // Running jobs finish (or are retried elsewhere) before the database goes away.
-  await stopJobs();
-  await app.close();
-  await runtime.close();
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
-
-await app.listen({ port: config.port, host: config.host });
-// Every API process also works the job queue and delivers webhooks; worker.ts runs that alone.
-if (process.env.JOB_WORKER !== 'off') stopJobs = await startBackgroundWork(runtime, app.log);
-app.log.info(`Omnio on ${config.appUrl} (${runtime.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);

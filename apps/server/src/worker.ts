@@ -1,27 +1,22 @@
+import pino from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig } from './platform/config';
 import { startRuntime } from './platform/bootstrap';
 import { startBackgroundWork } from './platform/background';
 import { registerAllJobKinds } from './job-kinds';
+import { installLifecycle, runProcess } from './platform/shutdown';
 
 /** A process that only works the job queue (no HTTP): `npm run worker --workspace @omnio/server`. */
 const config = loadConfig();
-const runtime = await startRuntime(config).catch((err: Error) => {
-  console.error(err.message);
-  process.exit(1);
-});
-registerAllJobKinds();
-const stop = await startBackgroundWork(runtime, runtime.log);
-runtime.log.info('job worker started');
+const log = pino({ level: config.logLevel }) as unknown as FastifyBaseLogger;
+// SIGTERM: the running job finishes and settles; anything cut off by the deadline is retried by another process.
+const lifecycle = installLifecycle(log, config.shutdownTimeoutMs);
 
-let closing = false;
-/** SIGTERM: the running batch finishes and settles; anything cut off is retried by another process. */
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  runtime.log.info({ signal }, 'job worker stopping');
-  await stop();
-  await runtime.close();
-  process.exit(0);
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+await runProcess(lifecycle, log, async () => {
+  const runtime = await startRuntime(config, { log });
+  lifecycle.onStop('database, mail and job queue', () => runtime.close());
+  lifecycle.checkpoint();
+  registerAllJobKinds();
+  lifecycle.onStop('job worker', await startBackgroundWork(runtime, log));
+  log.info('job worker started');
+});

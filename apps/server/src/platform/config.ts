@@ -29,6 +29,8 @@ export interface Config {
   loginRateLimitPerMinute: number;
   /** How long a checked access token is trusted without asking the database again (0: never). */
   authCacheMs: number;
+  /** How long a stopping process may take to finish its work before it exits anyway (SIGTERM, SIGINT, SIGHUP). */
+  shutdownTimeoutMs: number;
   /** Requests per minute one API access token may make (429 with Retry-After beyond). */
   tokenRateLimitPerMinute: number;
   /** Operator's switch: let webhooks target loopback and private-range addresses (refused by default). */
@@ -98,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitPerMinute: int(env.RATE_LIMIT_PER_MINUTE, 100_000),
     loginRateLimitPerMinute: int(env.LOGIN_RATE_LIMIT_PER_MINUTE, 30),
     authCacheMs: int(env.AUTH_CACHE_MS, 2000),
+    shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT_MS, 20_000),
     tokenRateLimitPerMinute: int(env.TOKEN_RATE_LIMIT_PER_MINUTE, 600),
     webhookAllowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS === 'true',
     webhookRetryBaseMs: int(env.WEBHOOK_RETRY_BASE_MS, 30_000),

@@ -36,26 +36,59 @@ export async function startServerProcess(databaseUrl: string, env: Record<string
 }
 
 async function startOnce(databaseUrl: string, env: Record<string, string>): Promise<ServerProcess> {
+  const server = await spawnServer({ DATABASE_URL: databaseUrl, ...env });
+  await server.healthy();
+  return { url: server.url, proc: server.proc };
+}
+
+/** A server process as started, before it answers: its output, and ways to wait for it. */
+export interface SpawnedServer extends ServerProcess {
+  /** Everything the process printed (pino lines on stdout, anything on stderr). */
+  output(): string;
+  /** Resolves once /api/health answers 200; rejects if the process exits first or after 120 s. */
+  healthy(): Promise<void>;
+  /** Resolves once the output contains `text`; rejects if the process exits first or after `timeoutMs`. */
+  printed(text: string, timeoutMs?: number): Promise<void>;
+  /** Resolves with the exit code and the time from now to the exit (`null` code: killed by a signal). */
+  exited(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Starts `server.ts` as a real process on a free port; `env` decides the database (DATABASE_URL or DATA_DIR). */
+export async function spawnServer(env: Record<string, string>): Promise<SpawnedServer> {
   const port = await freePort();
   const proc = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
     env: {
-      ...process.env, NODE_ENV: 'test', DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', DB_POOL_SIZE: '5',
+      ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DB_POOL_SIZE: '5',
       LOG_LEVEL: 'error', JOB_WORKER: 'off', SEED_DEMO: 'false', LOGIN_RATE_LIMIT_PER_MINUTE: '10000', ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stderr = '';
-  proc.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  let out = '';
+  proc.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  proc.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    proc.once('exit', (code, signal) => resolve({ code, signal })));
   const url = `http://127.0.0.1:${port}`;
-  // Under a full parallel test run a cold tsx start can take a while.
-  for (let i = 0; i < 1200; i++) {
-    if (proc.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    const ok = await fetch(`${url}/api/health`).then((r) => r.ok).catch(() => false);
-    if (ok) return { url, proc };
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  proc.kill('SIGKILL');
-  throw new Error(`server did not start: ${stderr}`);
+  const waitFor = async (what: string, ok: () => Promise<boolean>, timeoutMs: number) => {
+    for (const until = Date.now() + timeoutMs; Date.now() < until; ) {
+      if (proc.exitCode !== null || proc.signalCode !== null) throw new Error(`server exited before ${what}: ${out}`);
+      if (await ok()) return;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`server: no ${what} within ${timeoutMs} ms: ${out}`);
+  };
+  return {
+    url, proc,
+    output: () => out,
+    // Under a full parallel test run a cold tsx start can take a while.
+    healthy: () => waitFor('health', () => fetch(`${url}/api/health`).then((r) => r.ok).catch(() => false), 120_000)
+      .catch((err: unknown) => {
+        proc.kill('SIGKILL');
+        throw err;
+      }),
+    printed: (text, timeoutMs = 120_000) => waitFor(`"${text}" printed`, () => Promise.resolve(out.includes(text)), timeoutMs),
+    exited: () => exit,
+  };
 }
 
 /** SIGTERM (the graceful shutdown) and wait for every process to exit. */
