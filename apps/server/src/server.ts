@@ -25,5 +25,5 @@ await runProcess(lifecycle, log, async () => {
   // Every API process also works the job queue and delivers webhooks; worker.ts runs that alone. Stopped first:
   // the running job finishes (or, cut off by the deadline, is retried by another process).
   if (process.env.JOB_WORKER !== 'off') lifecycle.onStop('job worker', await startBackgroundWork(runtime, log));
-  log.info(`Omnio on ${config.appUrl} (${runtime.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
+  log.info(`Omnio on ${config.appUrl}, Node ${process.versions.node} (${runtime.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
 });

@@ -20,8 +20,9 @@ function databaseAdapter(database: Database): Db {
     return {
       async executeSql(text, values) {
         if (values && values.length > 0) return pglite.query(text, values.map((v) => (Array.isArray(v) ? arrayLiteral(v) : v)));
+        // Every statement's rows: pg-boss's maintenance reads its cursor row from any statement of a batch.
         const results = await pglite.exec(text);
-        return { rows: results[results.length - 1]?.rows ?? [] };
+        return { rows: results.flatMap((r) => r.rows) };
       },
     };
   }
