@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -42,6 +43,7 @@ import { registerScheduleRoutes } from './modules/schedules/schedules.routes';
 import { registerBroadcastingRoutes } from './platform/realtime/realtime.routes';
 import { attachRealtime } from './platform/realtime/realtime-server';
 import { registerGracefulClose } from './platform/http/graceful-close';
+import { registerHealthRoutes } from './platform/http/health';
 import { registerBillingRoutes } from './modules/billing/billing.routes';
 import { registerStripeWebhookRoutes } from './modules/billing/billing-webhook.routes';
 import { registerWarehouseRoutes } from './modules/warehouses/warehouses.routes';
@@ -66,6 +68,16 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     ajv: { customOptions: { coerceTypes: false } },
+    // Every answer carries X-Request-Id and every log line of the request its reqId: a proxy's id is kept
+    // when it looks like one, otherwise a new UUID.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9._:-]{1,128}$/.test(given) ? given : randomUUID();
+    },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -106,7 +118,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  app.get('/api/health', { schema: { tags: ['platform'] } }, async () => ({ status: 'ok' }));
+  registerHealthRoutes(app, runtime);
   registerOauthRoutes(app, runtime);
   registerPublicAuthRoutes(app, runtime);
   registerAllJobKinds();

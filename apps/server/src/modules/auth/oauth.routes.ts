@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isDatabaseUnavailable } from '../../platform/db/sql-state';
 import OAuth2Server from '@node-oauth/oauth2-server';
 import { ClientRefusedError, oauthModel } from './oauth-model';
 import type { AppDeps } from '../../platform/http/context';
@@ -62,6 +63,9 @@ export function registerOauthRoutes(app: FastifyInstance, deps: AppDeps): void {
         });
       } catch (err) {
         if (!(err instanceof OAuth2Server.OAuthError) || err.code >= 500) {
+          // The library wraps what the model threw; a database that is away is the platform's 503.
+          const inner = (err as { inner?: unknown }).inner;
+          if (isDatabaseUnavailable(err) || isDatabaseUnavailable(inner)) throw (inner ?? err) as Error;
           request.log.error({ err }, 'oauth token failure');
           return reply.status(500).send({ error: 'server_error', error_description: 'Server Error', message: 'Unknown error, check with your system administrator' });
         }

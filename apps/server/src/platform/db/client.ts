@@ -59,6 +59,9 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     max: options.poolSize,
     // Every pooled session runs as the app role from its first statement.
     options: `-c role=${options.appRole}`,
+    // While the database is away (restart, failover) a request waits at most this long for a connection, then
+    // answers 503 instead of hanging; the pool makes new connections by itself once the database is back.
+    connectionTimeoutMillis: 3_000,
   });
   // An idle connection the server drops (restart, failover, admin kill) emits 'error' on the pool; without a
   // listener Node would crash the process. The pool discards that client and opens a new one on demand.

@@ -14,6 +14,23 @@ describe('the HTTP surface', () => {
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
+  it('reports readiness: the database answers and the job queue can be read', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', database: 'ok', jobs: { worker: expect.stringMatching(/^(running|off)$/), queued: expect.any(Number) } });
+  });
+
+  it('gives every answer a request id: a well-formed one from the caller is kept, anything else replaced', async () => {
+    const kept = await t.app.inject({ method: 'GET', url: '/api/1.0/nothing-here', headers: { 'x-request-id': 'lb-7f3a.42' } });
+    expect(kept.statusCode).toBe(404);
+    expect(kept.headers['x-request-id']).toBe('lb-7f3a.42');
+    const replaced = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'not an id; <script>' } });
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const fresh = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(fresh.headers['x-request-id']).not.toBe(replaced.headers['x-request-id']);
+  });
+
   it('answers unknown API paths with JSON 404, never HTML', async () => {
     for (const url of ['/api/nothing', '/api/1.0/nothing', '/oauth/nothing']) {
       const res = await t.app.inject({ method: 'GET', url, headers: url.startsWith('/api/1.0') ? await t.as('acmeTenant') : {} });

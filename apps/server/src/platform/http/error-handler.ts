@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { DomainError, FORBIDDEN_MESSAGE, type ErrorCode } from './errors';
-import { sqlStateOf } from '../db/sql-state';
+import { isDatabaseUnavailable, sqlStateOf } from '../db/sql-state';
 
 const STATUS: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
@@ -75,6 +75,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const pg = pgError(error);
     if (pg) return reply.status(pg.status).send(pg.body);
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      void reply.header('Retry-After', '5');
+      return reply.status(503).send({ message: 'Service temporarily unavailable, try again shortly', code: 'DATABASE_UNAVAILABLE', request_id: request.id });
+    }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ message: error.message || 'Too Many Requests' });
     if (status >= 400 && status < 500) {
@@ -89,6 +94,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send({ message });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: 'Server Error' });
+    // The id finds this request's log lines (the X-Request-Id header carries it on every answer).
+    return reply.status(500).send({ message: 'Server Error', request_id: request.id });
   });
 }

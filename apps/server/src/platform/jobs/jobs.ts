@@ -302,8 +302,13 @@ export async function drainJobs(deps: AppDeps, log: FastifyBaseLogger): Promise<
  * The polling loop of a server or worker process. Answers a stop function that lets the running batch finish
  * (a job cut off by a hard kill stays active in pg-boss and is handed out again once it expires).
  */
+/** Job workers running in this process (the readiness check reports them). */
+let workersRunning = 0;
+export const jobWorkersRunning = (): number => workersRunning;
+
 export function startJobWorker(deps: AppDeps, log: FastifyBaseLogger, intervalMs = 500): () => Promise<void> {
   let stopped = false;
+  workersRunning++;
   let current: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   const tick = () => {
@@ -319,6 +324,7 @@ export function startJobWorker(deps: AppDeps, log: FastifyBaseLogger, intervalMs
   };
   timer = setTimeout(tick, intervalMs);
   return async () => {
+    if (!stopped) workersRunning--;
     stopped = true;
     if (timer) clearTimeout(timer);
     await current;

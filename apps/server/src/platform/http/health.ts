@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { JOB_QUEUE } from '../jobs/queue';
+import { jobWorkersRunning } from '../jobs/jobs';
+import type { AppDeps } from './context';
+
+const ZReady = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.enum(['ok', 'unavailable']),
+  jobs: z.object({
+    /** Whether this process works the queue (JOB_WORKER=off leaves it to worker processes). */
+    worker: z.enum(['running', 'off']),
+    /** Jobs waiting to start, and the age of the oldest, over the whole installation. */
+    queued: z.number().int().nullable(),
+    oldest_queued_seconds: z.number().int().nullable(),
+  }),
+});
+
+/** How long a readiness probe waits for the database before saying it is unavailable. */
+const PROBE_TIMEOUT_MS = 2_000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timed out')), ms).unref())]);
+}
+
+/**
+ * Liveness (`/api/health`: the process answers) and readiness (`/api/ready`: the database answers and the job
+ * queue can be read). A load balancer sends traffic on readiness; an orchestrator restarts on liveness only,
+ * so a database outage does not restart every API process at once.
+ */
+export function registerHealthRoutes(app: FastifyInstance, deps: AppDeps): void {
+  app.get('/api/health', { schema: { tags: ['platform'] } }, async () => ({ status: 'ok' }));
+
+  app.get('/api/ready', { schema: { tags: ['platform'], response: { 200: ZReady, 503: ZReady } } }, async (request, reply) => {
+    const worker = jobWorkersRunning() > 0 ? ('running' as const) : ('off' as const);
+    try {
+      const [row] = await withTimeout(
+        deps.database.query(
+          `SELECT count(*)::int AS queued, COALESCE(EXTRACT(EPOCH FROM now() - min(created_on)), 0)::int AS oldest
+             FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry') AND start_after <= now()`,
+          [JOB_QUEUE],
+        ),
+        PROBE_TIMEOUT_MS,
+      );
+      return { status: 'ok' as const, database: 'ok' as const, jobs: { worker, queued: Number(row?.queued ?? 0), oldest_queued_seconds: Number(row?.oldest ?? 0) } };
+    } catch (err) {
+      request.log.warn({ err }, 'readiness: database unavailable');
+      return reply.status(503).send({ status: 'unavailable', database: 'unavailable', jobs: { worker, queued: null, oldest_queued_seconds: null } });
+    }
+  });
+}
