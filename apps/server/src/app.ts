@@ -44,6 +44,7 @@ import { registerBroadcastingRoutes } from './platform/realtime/realtime.routes'
 import { attachRealtime } from './platform/realtime/realtime-server';
 import { registerGracefulClose } from './platform/http/graceful-close';
 import { registerHealthRoutes } from './platform/http/health';
+import { fastifyRateLimitStore } from './platform/http/rate-limits';
 import { registerBillingRoutes } from './modules/billing/billing.routes';
 import { registerStripeWebhookRoutes } from './modules/billing/billing-webhook.routes';
 import { registerWarehouseRoutes } from './modules/warehouses/warehouses.routes';
@@ -103,6 +104,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   });
   await app.register(rateLimit, {
     global: true,
+    store: fastifyRateLimitStore(runtime.rateLimiter),
     max: config.rateLimitPerMinute,
     timeWindow: '1 minute',
     errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, message: `Too many requests, retry in ${Math.ceil(ctx.ttl / 1000)} s` }),

@@ -8,6 +8,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { startSmtpSink, type SmtpSink } from './mail/smtp-sink';
 import type { AppDeps } from './http/context';
 import { PrincipalCache } from './http/principal-cache';
+import { openRateLimiter } from './http/rate-limits';
 import { startJobQueue, stopJobQueue } from './jobs/queue';
 
 export interface Runtime extends AppDeps {
@@ -43,15 +44,18 @@ export async function startRuntime(config: Config, options: { database?: Databas
   const mailer: Mailer = createMailer(smtpUrl, config.mailFrom, log);
   // Every process enqueues (requests do, inside their transactions); whether it also works jobs is background.ts.
   await startJobQueue(database);
+  const rateLimiter = await openRateLimiter(database, config.redisUrl);
   return {
     config,
     database,
     mailer,
     principals: new PrincipalCache(config.authCacheMs),
+    rateLimiter,
     log,
     ...(smtpSink ? { smtpSink } : {}),
     async close() {
       mailer.close();
+      await rateLimiter.close();
       await stopJobQueue(database);
       await smtpSink?.close();
       await database.close();

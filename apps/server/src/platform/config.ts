@@ -33,6 +33,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Requests per minute one API access token may make (429 with Retry-After beyond). */
   tokenRateLimitPerMinute: number;
+  /** Redis for the installation-wide rate-limit counts; unset: PostgreSQL (or memory on the embedded database). */
+  redisUrl: string | undefined;
   /** Operator's switch: let webhooks target loopback and private-range addresses (refused by default). */
   webhookAllowPrivateTargets: boolean;
   /** First retry delay of a failed webhook delivery; each later one doubles it. */
@@ -102,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     authCacheMs: int(env.AUTH_CACHE_MS, 2000),
     shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT_MS, 20_000),
     tokenRateLimitPerMinute: int(env.TOKEN_RATE_LIMIT_PER_MINUTE, 600),
+    redisUrl: env.REDIS_URL || undefined,
     webhookAllowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS === 'true',
     webhookRetryBaseMs: int(env.WEBHOOK_RETRY_BASE_MS, 30_000),
     webhookMaxAttempts: int(env.WEBHOOK_MAX_ATTEMPTS, 8),

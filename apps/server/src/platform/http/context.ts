@@ -1,3 +1,4 @@
+import type { RateLimiter } from './rate-limits';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Role } from '@omnio/domain';
 import type { Config } from '../config';
@@ -11,6 +12,8 @@ export interface AppDeps {
   database: Database;
   mailer: Mailer;
   principals: PrincipalCache;
+  /** Installation-wide rate-limit counts (rate-limits.ts). */
+  rateLimiter: RateLimiter;
 }
 
 /** Who is calling, as the access token says. */

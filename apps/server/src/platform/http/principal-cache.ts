@@ -39,36 +39,3 @@ export class PrincipalCache {
     this.entries.clear();
   }
 }
-
-/**
- * Requests per personal access token per minute (fixed one-minute windows), counted in this process.
- * Several API processes each count their own share, so behind N processes a token may make up to N times
- * the limit (docs/api-access-tokens.md); the per-address limit of @fastify/rate-limit still applies on top.
- */
-export class TokenRateLimiter {
-  private readonly windows = new Map<string, { start: number; count: number }>();
-
-  constructor(
-    private readonly perMinute: number,
-    private readonly maxEntries = 50_000,
-  ) {}
-
-  /** Counts one request; answers 0 when it may go ahead, else the seconds until the window resets. */
-  hit(tokenId: string, now = Date.now()): number {
-    let w = this.windows.get(tokenId);
-    if (!w || now - w.start >= 60_000) {
-      if (!w && this.windows.size >= this.maxEntries) this.sweep(now);
-      w = { start: now, count: 0 };
-      this.windows.set(tokenId, w);
-    }
-    w.count++;
-    if (w.count <= this.perMinute) return 0;
-    return Math.max(1, Math.ceil((w.start + 60_000 - now) / 1000));
-  }
-
-  private sweep(now: number): void {
-    for (const [id, w] of this.windows) if (now - w.start >= 60_000) this.windows.delete(id);
-    // Still full of live windows: forget the oldest rather than grow without bound.
-    if (this.windows.size >= this.maxEntries) this.windows.delete(this.windows.keys().next().value!);
-  }
-}

@@ -4,7 +4,6 @@ import type { AppDeps, AuthedCtx, Ctx, Principal } from './context';
 import { authenticate } from './auth';
 import { assertAccess, type RouteAccess } from './permissions';
 import { forbidden, unauthenticated } from './errors';
-import { TokenRateLimiter } from './principal-cache';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -39,13 +38,14 @@ export const tokenScopes = (principal: Principal): string[] => principal.scopes.
  */
 export function requireSignIn(scope: FastifyInstance, deps: AppDeps): void {
   scope.decorateRequest('principal', undefined);
-  const limiter = new TokenRateLimiter(deps.config.tokenRateLimitPerMinute);
   scope.addHook('onRequest', async (request, reply) => {
     const principal = await authenticate(request, deps);
     request.principal = principal;
     if (principal.tokenKind === 'personal') {
-      const retryAfter = limiter.hit(principal.tokenId);
-      if (retryAfter > 0) {
+      const perMinute = deps.config.tokenRateLimitPerMinute;
+      const { count, ttlMs } = await deps.rateLimiter.hit(`token:${principal.tokenId}`, perMinute, 60_000);
+      if (count > perMinute) {
+        const retryAfter = Math.max(1, Math.ceil(ttlMs / 1000));
         return reply
           .status(429)
           .header('Retry-After', String(retryAfter))
