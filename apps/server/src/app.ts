@@ -45,6 +45,7 @@ import { attachRealtime } from './platform/realtime/realtime-server';
 import { registerGracefulClose } from './platform/http/graceful-close';
 import { registerHealthRoutes } from './platform/http/health';
 import { fastifyRateLimitStore } from './platform/http/rate-limits';
+import { registerMetrics } from './platform/http/metrics';
 import { registerBillingRoutes } from './modules/billing/billing.routes';
 import { registerStripeWebhookRoutes } from './modules/billing/billing-webhook.routes';
 import { registerWarehouseRoutes } from './modules/warehouses/warehouses.routes';
@@ -85,6 +86,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   registerErrorHandler(app);
   refuseNulCharacters(app);
   registerGracefulClose(app);
+  registerMetrics(app, runtime);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,3 +1,4 @@
+import { countChannelRun } from '../../platform/http/metrics';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { CHANNEL_ACTIONS, CHANNEL_RUN_TRIGGERS, DEFAULT_KEEP_PAGES_DAYS, type ChannelAction } from '@omnio/domain';
@@ -78,6 +79,7 @@ async function finish(run: RunContext, status: 'COMPLETED' | 'FAILED', failure: 
     // Kept pages past their time go as runs end (no separate sweep to schedule).
     await tx.execute(sql`DELETE FROM channel_run_pages WHERE tenant_id = ${run.job.tenantId}::uuid AND expires_at < now()`);
   });
+  countChannelRun(run.process.driver, run.job.payload.action, status);
 }
 
 export async function workChannelRun(job: RunningJob<ChannelRunPayload>): Promise<unknown> {
@@ -99,6 +101,7 @@ export async function workChannelRun(job: RunningJob<ChannelRunPayload>): Promis
     await inTenant((tx) => tx.execute(sql`
       UPDATE channel_runs SET status = 'FAILED', failure = ${message}, finished_at = now(), started_at = coalesce(started_at, now()), lease_until = NULL
       WHERE tenant_id = ${job.tenantId}::uuid AND id = ${runRow.id}::uuid`));
+    countChannelRun(process.driver, job.payload.action, 'FAILED');
     throw new FinalJobError(message);
   };
   const connector = connectorFor(process.driver);
