@@ -9,6 +9,8 @@ import { startSmtpSink, type SmtpSink } from './mail/smtp-sink';
 import type { AppDeps } from './http/context';
 import { PrincipalCache } from './http/principal-cache';
 import { openRateLimiter } from './http/rate-limits';
+import { secretBoxFor } from './crypto/secret-box';
+import { sealPlainSigningSecrets } from './crypto/sealed-columns';
 import { startJobQueue, stopJobQueue } from './jobs/queue';
 
 export interface Runtime extends AppDeps {
@@ -23,6 +25,8 @@ export async function prepareDatabase(config: Config, log: FastifyBaseLogger, da
     (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, appRole: config.dbAppRole, poolSize: config.dbPoolSize }));
   const ran = await migrate(db.ownerExec, config.dbAppRole);
   if (ran.length) log.info({ migrations: ran }, 'migrations applied');
+  const sealed = await sealPlainSigningSecrets(db.ownerExec, secretBoxFor(config));
+  if (sealed) log.info({ sealed }, 'signing secrets stored plain by an older version sealed');
   await db.enterAppRole();
   await ensureOauthClient(db.db, config);
   return db;

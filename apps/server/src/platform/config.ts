@@ -56,6 +56,8 @@ export interface Config {
   stripeApiBase: string;
   /** 32-byte key (base64 or hex) that encrypts stored connection passwords; unset: a key file in dataDir. */
   appKey: string | undefined;
+  /** Keys of before an APP_KEY rotation (comma-separated): what they sealed still opens until rotated. */
+  appKeyPrevious: string | undefined;
   /** Operator's switch: let channel connections call loopback, private-range and plain-http addresses. */
   channelAllowPrivateTargets: boolean;
   /** First retry delay of a failed channel call (doubled per retry, with jitter). */
@@ -118,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeApiBase: (env.STRIPE_API_BASE ?? 'https://api.stripe.com').replace(/\/$/, ''),
     appKey: env.APP_KEY || undefined,
+    appKeyPrevious: env.APP_KEY_PREVIOUS || undefined,
     channelAllowPrivateTargets: env.CHANNEL_ALLOW_PRIVATE_TARGETS === 'true',
     channelRetryBaseMs: int(env.CHANNEL_RETRY_BASE_MS, 500),
     channelRunLeaseSeconds: int(env.CHANNEL_RUN_LEASE_SECONDS, 60),

@@ -1,3 +1,4 @@
+import { secretBoxFor } from '../../platform/crypto/secret-box';
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { sql } from 'drizzle-orm';
@@ -99,9 +100,10 @@ export async function receiveInboundWebhook(deps: AppDeps, input: ReceivedWebhoo
   const flat = Object.fromEntries(Object.keys(input.headers).map((k) => [k.toLowerCase(), header(input.headers, k)]));
   // The service signs with its own scheme and secret (Shopify: the app's client secret over the raw body);
   // a sender of our own scheme signs with the process's webhook secret.
+  const secret = secretBoxFor(deps.config).openSecret(process.webhook_secret);
   const ok =
-    verifyOmnioSignature(process.webhook_secret, input.body, header(input.headers, WEBHOOK_SIGNATURE_HEADER)) ||
-    (process.driver === 'shopify' && verifyShopifySignature(process.webhook_secret, input.body, header(input.headers, 'x-shopify-hmac-sha256'))) ||
+    verifyOmnioSignature(secret, input.body, header(input.headers, WEBHOOK_SIGNATURE_HEADER)) ||
+    (process.driver === 'shopify' && verifyShopifySignature(secret, input.body, header(input.headers, 'x-shopify-hmac-sha256'))) ||
     (!!connector && connector.verifyWebhook({ credentials: openCredentials(deps.config, process.credentials_sealed) }, { headers: flat, rawBody: input.body })) ||
     // An app install's deliveries are signed with the app's secret, which stays after the process forgot its credentials.
     (process.driver === 'shopify' && !!connector && !!deps.config.shopifyClientSecret &&

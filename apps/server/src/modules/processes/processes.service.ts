@@ -1,3 +1,4 @@
+import { secretBoxFor } from '../../platform/crypto/secret-box';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
@@ -124,12 +125,13 @@ export async function createProcess(ctx: TenantCtx, input: TProcessCreate): Prom
     const actions = await mergeActions(tx, ctx.tenantId, input.driver, {}, input.actions, errors);
     errors.throwIfAny();
     await assertAccountFree(tx, input.driver, accountKeyOf(input.driver, credentials));
-    const [row] = await queryRows<{ id: string; webhook_secret: string }>(tx, sql`
+    const secret = newWebhookSecret();
+    const [row] = await queryRows<{ id: string }>(tx, sql`
       INSERT INTO processes (tenant_id, name, driver, webhook_secret)
-      VALUES (${ctx.tenantId}::uuid, ${input.name}, ${input.driver}, ${newWebhookSecret()})
-      RETURNING id, webhook_secret`);
+      VALUES (${ctx.tenantId}::uuid, ${input.name}, ${input.driver}, ${secretBoxFor(ctx.deps.config).seal(secret)})
+      RETURNING id`);
     const fresh = await writeConfig(ctx, tx, row!.id, { name: input.name, status: 'active', credentials, settings, actions, driver: input.driver });
-    return { ...toItem(ctx, fresh), webhook_secret: row!.webhook_secret };
+    return { ...toItem(ctx, fresh), webhook_secret: secret };
   });
 }
 
@@ -180,10 +182,11 @@ export async function deleteProcess(ctx: TenantCtx, id: string): Promise<void> {
 export async function rotateProcessSecret(ctx: TenantCtx, id: string): Promise<ProcessWithSecret> {
   return withTenant(ctx, async (tx) => {
     const current = await loadProcess(tx, id, true);
-    const [row] = await queryRows<{ webhook_secret: string }>(tx, sql`
-      UPDATE processes SET webhook_secret = ${newWebhookSecret()}, secret_rotated_at = now(), updated_at = now()
-      WHERE id = ${current.id}::uuid RETURNING webhook_secret`);
-    return { ...toItem(ctx, await loadProcess(tx, current.id)), webhook_secret: row!.webhook_secret };
+    const secret = newWebhookSecret();
+    await tx.execute(sql`
+      UPDATE processes SET webhook_secret = ${secretBoxFor(ctx.deps.config).seal(secret)}, secret_rotated_at = now(), updated_at = now()
+      WHERE id = ${current.id}::uuid`);
+    return { ...toItem(ctx, await loadProcess(tx, current.id)), webhook_secret: secret };
   });
 }
 

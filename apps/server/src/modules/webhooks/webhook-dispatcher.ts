@@ -1,3 +1,4 @@
+import { secretBoxFor } from '../../platform/crypto/secret-box';
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
@@ -105,6 +106,13 @@ function send(deps: AppDeps, row: Claimed): Promise<{ code: number | null; error
   if (!allowPrivate && isPrivateAddress(url.hostname)) return Promise.resolve(done(null, new PrivateTargetError(url.hostname).message));
   const body = typeof row.payload === 'string' ? row.payload : JSON.stringify(row.payload);
   const t = Math.floor(Date.now() / 1000);
+  let signature: string;
+  try {
+    // Sealed at rest (APP_KEY); opened only to sign.
+    signature = signWebhook(secretBoxFor(deps.config).openSecret(row.secret), t, body);
+  } catch {
+    return Promise.resolve(done(null, 'The signing secret cannot be opened with this installation\'s APP_KEY'));
+  }
   const secure = url.protocol === 'https:';
   return new Promise((resolve) => {
     const req = (secure ? https : http).request(url, {
@@ -119,7 +127,7 @@ function send(deps: AppDeps, row: Claimed): Promise<{ code: number | null; error
         'x-omnio-topic': row.topic,
         'x-omnio-delivery': row.id,
         'x-omnio-timestamp': String(t),
-        [WEBHOOK_SIGNATURE_HEADER]: signWebhook(row.secret, t, body),
+        [WEBHOOK_SIGNATURE_HEADER]: signature,
       },
     }, (res) => {
       let read = 0;

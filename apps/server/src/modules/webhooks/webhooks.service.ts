@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { paginate, WEBHOOK_TEST_TOPIC, type TListQuery, type TWebhookCreate, type TWebhookUpdate, type WebhookDeliveryView, type WebhookView } from '@omnio/domain';
+import { secretBoxFor } from '../../platform/crypto/secret-box';
 import { withTenant } from '../../platform/db/tenant';
 import { isoOrNull, queryRows } from '../../platform/db/rows';
 import type { Tx } from '../../platform/db/client';
@@ -14,7 +15,7 @@ import { webhookEnvelope } from './webhook-publish';
 
 type Row = Record<string, unknown>;
 
-const COLUMNS = sql`id, address, topic, status, consecutive_failures, disabled_at, last_delivery_at, right(secret, 4) AS secret_hint, created_at, updated_at`;
+const COLUMNS = sql`id, address, topic, status, consecutive_failures, disabled_at, last_delivery_at, secret_hint, created_at, updated_at`;
 
 function view(r: Row, secret?: string): WebhookView {
   return {
@@ -80,14 +81,17 @@ export const listWebhooks = (ctx: TenantCtx, query: TListQuery) =>
 export const getWebhook = (ctx: TenantCtx, id: string) =>
   withTenant(ctx, async (tx) => view(await loadRow(tx, ctx.tenantId, assertId(id, 'Webhook'))));
 
+/** Signing secrets are sealed at rest (APP_KEY), like connection passwords: a database dump does not sign. */
+const seal = (ctx: TenantCtx, secret: string) => secretBoxFor(ctx.deps.config).seal(secret);
+
 /** Create answers the signing secret, the only time it is shown. */
 export const createWebhook = (ctx: TenantCtx, input: TWebhookCreate) => {
   assertAllowedTarget(ctx, input.address);
   const secret = newSecret();
   return withTenant(ctx, async (tx) => {
     const [row] = await queryRows<Row>(tx, sql`
-      INSERT INTO webhook_subscriptions (tenant_id, address, topic, secret, status, created_by)
-      VALUES (${ctx.tenantId}::uuid, ${input.address}, ${input.topic}, ${secret}, ${input.active === false ? 'disabled' : 'active'},
+      INSERT INTO webhook_subscriptions (tenant_id, address, topic, secret, secret_hint, status, created_by)
+      VALUES (${ctx.tenantId}::uuid, ${input.address}, ${input.topic}, ${seal(ctx, secret)}, ${secret.slice(-4)}, ${input.active === false ? 'disabled' : 'active'},
         ${ctx.principal.userId}::uuid)
       RETURNING ${COLUMNS}`);
     return view(row!, secret);
@@ -137,7 +141,7 @@ export const rotateWebhookSecret = (ctx: TenantCtx, id: string) => {
   const secret = newSecret();
   return withTenant(ctx, async (tx) => {
     const [row] = await queryRows<Row>(tx, sql`
-      UPDATE webhook_subscriptions SET secret = ${secret}, updated_at = now()
+      UPDATE webhook_subscriptions SET secret = ${seal(ctx, secret)}, secret_hint = ${secret.slice(-4)}, updated_at = now()
       WHERE tenant_id = ${ctx.tenantId}::uuid AND id = ${assertId(id, 'Webhook')}::uuid RETURNING ${COLUMNS}`);
     if (!row) throw notFound('Webhook');
     return view(row, secret);

@@ -23,12 +23,20 @@ export class SecretBoxError extends Error {
   }
 }
 
+/** A sealed value (as opposed to a plain one written before its column was sealed). */
+export const isSealed = (value: string): boolean => value.startsWith(`${VERSION}:`);
+
 export class SecretBox {
   private readonly key: Buffer;
+  /** Keys of before a rotation: values they sealed still open until `rotateAppKey` seals them again. */
+  private readonly previous: Buffer[];
 
-  constructor(key: Buffer) {
-    if (key.length !== KEY_BYTES) throw new SecretBoxError(`The key must be ${KEY_BYTES} bytes, not ${key.length}`);
+  constructor(key: Buffer, previous: Buffer[] = []) {
+    for (const k of [key, ...previous]) {
+      if (k.length !== KEY_BYTES) throw new SecretBoxError(`The key must be ${KEY_BYTES} bytes, not ${k.length}`);
+    }
     this.key = Buffer.from(key);
+    this.previous = previous.map((k) => Buffer.from(k));
   }
 
   seal(plain: string): string {
@@ -40,20 +48,33 @@ export class SecretBox {
 
   /** Throws SecretBoxError for a value that was changed, sealed with another key, or is not a sealed value. */
   open(sealed: string): string {
+    return this.openWithKey(sealed).plain;
+  }
+
+  /** A signing secret: sealed (opened) or still plain from before its column was sealed (answered as is). */
+  openSecret(value: string): string {
+    return isSealed(value) ? this.open(value) : value;
+  }
+
+  /** The plain value and whether the current key sealed it (false: a previous key did; rotation seals it again). */
+  openWithKey(sealed: string): { plain: string; current: boolean } {
     const parts = sealed.split(':');
     if (parts.length !== 4 || parts[0] !== VERSION) throw new SecretBoxError('Not a sealed value');
     const [, iv64, tag64, data64] = parts as [string, string, string, string];
     const iv = Buffer.from(iv64, 'base64');
     const tag = Buffer.from(tag64, 'base64');
     if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) throw new SecretBoxError('Not a sealed value');
-    try {
-      const decipher = createDecipheriv('aes-256-gcm', this.key, iv, { authTagLength: TAG_BYTES });
-      decipher.setAuthTag(tag);
-      return Buffer.concat([decipher.update(Buffer.from(data64, 'base64')), decipher.final()]).toString('utf8');
-    } catch {
-      // Node says only 'Unsupported state or unable to authenticate data'; both causes read the same to a caller.
-      throw new SecretBoxError('The value was changed or sealed with another key');
+    for (const [i, key] of [this.key, ...this.previous].entries()) {
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
+        decipher.setAuthTag(tag);
+        return { plain: Buffer.concat([decipher.update(Buffer.from(data64, 'base64')), decipher.final()]).toString('utf8'), current: i === 0 };
+      } catch {
+        // GCM's tag did not match this key: try the next one.
+      }
     }
+    // Node says only 'Unsupported state or unable to authenticate data'; both causes read the same to a caller.
+    throw new SecretBoxError('The value was changed or sealed with another key');
   }
 }
 
@@ -94,6 +115,11 @@ export function loadOrCreateKeyFile(dataDir: string): Buffer {
  */
 export const TEST_ENV_KEY = createHash('sha256').update('omnio:test-env:secret-box:v1').digest();
 
+/** APP_KEY_PREVIOUS: the keys of before a rotation, comma-separated, each written as APP_KEY is. */
+export function previousAppKeys(config: Pick<Config, 'appKeyPrevious'>): Buffer[] {
+  return (config.appKeyPrevious ?? '').split(',').map((k) => k.trim()).filter(Boolean).map(parseAppKey);
+}
+
 export function resolveAppKey(config: Pick<Config, 'appKey' | 'dataDir' | 'env'>): Buffer {
   if (config.appKey) return parseAppKey(config.appKey);
   // Tests share the repository's data folder default; they must not create a key file in it.
@@ -105,11 +131,11 @@ export function resolveAppKey(config: Pick<Config, 'appKey' | 'dataDir' | 'env'>
 const boxes = new Map<string, SecretBox>();
 
 /** The process's secret box for a configuration (the key is resolved once: no file read per request). */
-export function secretBoxFor(config: Pick<Config, 'appKey' | 'dataDir' | 'env'>): SecretBox {
-  const id = `${config.env}\0${config.appKey ?? ''}\0${config.dataDir}`;
+export function secretBoxFor(config: Pick<Config, 'appKey' | 'appKeyPrevious' | 'dataDir' | 'env'>): SecretBox {
+  const id = `${config.env}\0${config.appKey ?? ''}\0${config.appKeyPrevious ?? ''}\0${config.dataDir}`;
   let box = boxes.get(id);
   if (!box) {
-    box = new SecretBox(resolveAppKey(config));
+    box = new SecretBox(resolveAppKey(config), previousAppKeys(config));
     boxes.set(id, box);
   }
   return box;

@@ -1,3 +1,4 @@
+import { secretBoxFor } from '../../../platform/crypto/secret-box';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { TShopifyInstallStart } from '@omnio/domain';
@@ -140,7 +141,7 @@ export async function completeShopifyInstall(deps: AppDeps, query: Record<string
       if (clash) name = `${name} (${state.account_key})`.slice(0, 100);
       const [row] = await queryRows<{ id: string }>(tx, sql`
         INSERT INTO processes (tenant_id, name, driver, webhook_secret, actions, account_key)
-        VALUES (${state.company_id}::uuid, ${name}, 'shopify', ${`whsec_${randomBytes(32).toString('base64url')}`}, ${JSON.stringify(actions)}::jsonb, ${state.account_key})
+        VALUES (${state.company_id}::uuid, ${name}, 'shopify', ${secretBoxFor(config).seal(`whsec_${randomBytes(32).toString('base64url')}`)}, ${JSON.stringify(actions)}::jsonb, ${state.account_key})
         RETURNING id`);
       id = row!.id;
     }
