@@ -35,6 +35,8 @@ export interface Config {
   tokenRateLimitPerMinute: number;
   /** Redis for the installation-wide rate-limit counts; unset: PostgreSQL (or memory on the embedded database). */
   redisUrl: string | undefined;
+  /** Batch imports (POST /orders/batch) one company runs at once in this process; more wait their turn. */
+  orderImportConcurrency: number;
   /** Bearer token /metrics asks for; unset: /metrics is open to whoever reaches the port. */
   metricsToken: string | undefined;
   /** Operator's switch: let webhooks target loopback and private-range addresses (refused by default). */
@@ -109,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT_MS, 20_000),
     tokenRateLimitPerMinute: int(env.TOKEN_RATE_LIMIT_PER_MINUTE, 600),
     redisUrl: env.REDIS_URL || undefined,
+    orderImportConcurrency: Math.max(1, int(env.ORDER_IMPORT_CONCURRENCY, 2)),
     metricsToken: env.METRICS_TOKEN || undefined,
     webhookAllowPrivateTargets: env.WEBHOOK_ALLOW_PRIVATE_TARGETS === 'true',
     webhookRetryBaseMs: int(env.WEBHOOK_RETRY_BASE_MS, 30_000),

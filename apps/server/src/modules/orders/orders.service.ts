@@ -1,3 +1,4 @@
+import { KeyedGate } from '../../platform/keyed-gate';
 import { ZOrderInput, BULK_CANCEL_SKIPS, type OrderAction, type TListQuery, type TOrderInput } from '@omnio/domain';
 import { withTenant } from '../../platform/db/tenant';
 import type { TenantCtx } from '../../platform/http/context';
@@ -39,6 +40,17 @@ export async function createOrder(ctx: TenantCtx, input: TOrderInput) {
 
 export type BatchResult = Omit<CreateResult | RefusedResult, 'error_message'> | { index: number; errors: Record<string, string[]> };
 
+/**
+ * One company's batches draw on the same stock balances and lock them: past a couple at once they only queue
+ * inside PostgreSQL, each holding a connection, and 50 clients import slower than 2. Here they queue for free.
+ */
+const importGates = new Map<number, KeyedGate>();
+function importGateOf(limit: number): KeyedGate {
+  let gate = importGates.get(limit);
+  if (!gate) importGates.set(limit, (gate = new KeyedGate(limit)));
+  return gate;
+}
+
 /** POST /orders/batch: each order validated on its own; those that read well go through the pipeline together. */
 export async function createOrderBatch(ctx: TenantCtx, raw: unknown[]): Promise<BatchResult[]> {
   const valid: { index: number; input: TOrderInput }[] = [];
@@ -53,7 +65,8 @@ export async function createOrderBatch(ctx: TenantCtx, raw: unknown[]): Promise<
     }
   });
   const created = valid.length
-    ? await withOrderLimitNotice(ctx, () => withTenant(ctx, (tx) => createOrdersPartial(tx, ctx.tenantId, ctx.principal.userId, valid.map((v) => v.input)), IMPORT_TX))
+    ? await importGateOf(ctx.deps.config.orderImportConcurrency).run(ctx.tenantId, () =>
+      withOrderLimitNotice(ctx, () => withTenant(ctx, (tx) => createOrdersPartial(tx, ctx.tenantId, ctx.principal.userId, valid.map((v) => v.input)), IMPORT_TX)))
     : [];
   const results: BatchResult[] = [...invalid];
   created.forEach((r, i) => {

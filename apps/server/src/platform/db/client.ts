@@ -53,15 +53,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options);
 }
 
+/** A pooled client whose connect times out (see the pool below). */
+class ConnectTimeoutClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super({ ...(typeof config === 'string' ? { connectionString: config } : config), connectionTimeoutMillis: 3_000 });
+  }
+}
+
 async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize,
     // Every pooled session runs as the app role from its first statement.
     options: `-c role=${options.appRole}`,
-    // While the database is away (restart, failover) a request waits at most this long for a connection, then
-    // answers 503 instead of hanging; the pool makes new connections by itself once the database is back.
-    connectionTimeoutMillis: 3_000,
+    // While the database is away (restart, failover), opening a connection gives up after 3 s and the request
+    // answers 503 instead of hanging; the pool makes new connections by itself once the database is back. Only
+    // the connect: a request waiting for a busy pool's next free connection (a burst) waits its turn, which is
+    // load, not an outage (pg-pool would apply its own connectionTimeoutMillis to that wait too).
+    Client: ConnectTimeoutClient,
   });
   // An idle connection the server drops (restart, failover, admin kill) emits 'error' on the pool; without a
   // listener Node would crash the process. The pool discards that client and opens a new one on demand.
