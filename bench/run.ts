@@ -148,12 +148,34 @@ interface Measurement {
   connections: number;
 }
 
+/**
+ * Waits until the server has finished what the warm-up left in flight. Autocannon stops sending when the warm-up
+ * ends, but requests it had sent go on in the server: 50 connections of 1,000-order batches leave ~50 batches
+ * queued, which the measured run would otherwise pay for (its orders/s counted the warm-up's leftovers too).
+ */
+async function settle(database: BenchDatabase): Promise<void> {
+  const started = Date.now();
+  let quietSince = 0;
+  while (Date.now() - started < 300_000) {
+    const [row] = await database.query(
+      `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND state NOT IN ('idle')`,
+    );
+    if (Number(row?.n ?? 0) === 0) {
+      quietSince ||= Date.now();
+      if (Date.now() - quietSince >= 1_000) break;
+    } else quietSince = 0;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  if (Date.now() - started > 1_500) log(`the server finished the warm-up's requests ${((Date.now() - started) / 1000).toFixed(1)} s after it ended`);
+}
+
 /** Warm-up, measured run, verification, results file and summary line for one connection count. Answers whether it passed. */
 async function measure({ scenario, settings, adminUrl, database, server, plan, dataset, poolSize, connections }: Measurement): Promise<boolean> {
   const load = { baseUrl: server.baseUrl, plan, connections, pipelining: settings.pipelining };
   if (settings.warmupSeconds > 0) {
     log(`warm-up ${settings.warmupSeconds} s`);
     await runLoad({ ...load, durationSeconds: settings.warmupSeconds });
+    await settle(database);
   }
   log(plan.requestCount
     ? `measuring ${plan.requestCount} requests with ${connections} connections (the scenario fixes the amount of work; --duration does not apply)`
