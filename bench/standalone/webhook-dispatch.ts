@@ -57,8 +57,9 @@ async function main(): Promise<void> {
     const [company] = await db.query(`SELECT id FROM companies WHERE name = 'Acme Outfitters'`);
     const tenantId = String(company!.id);
     await db.query(`
-      INSERT INTO webhook_subscriptions (tenant_id, address, topic, secret)
-      SELECT $1::uuid, 'http://127.0.0.1:${port}/hook/' || g, 'order.*', 'whsec_bench_' || g FROM generate_series(1, $2::int) g`, [tenantId, SUBS]);
+      INSERT INTO webhook_subscriptions (tenant_id, address, topic, secret, secret_hint)
+      SELECT $1::uuid, 'http://127.0.0.1:${port}/hook/' || g, 'order.*', 'whsec_bench_' || g, right('whsec_bench_' || g, 4)
+      FROM generate_series(1, $2::int) g`, [tenantId, SUBS]);
     const payload = JSON.stringify({ id: '00000000-0000-0000-0000-000000000000', topic: 'order.created', created_at: new Date().toISOString(),
       data: { id: '00000000-0000-0000-0000-000000000001', type: 'order', action: 'create', from: null, to: 'open', user_id: null, details: { channel: 'manual' } } });
     const started = performance.now();
