@@ -1,17 +1,9 @@
-import pino from 'pino';
-import type { FastifyBaseLogger } from 'fastify';
-import { loadConfig } from './platform/config';
 import { startRuntime } from './platform/bootstrap';
 import { buildApp } from './app';
 import { startBackgroundWork } from './platform/background';
-import { installLifecycle, runProcess } from './platform/shutdown';
+import { runProcess } from './platform/shutdown';
 
-const config = loadConfig();
-const log = pino({ level: config.logLevel }) as unknown as FastifyBaseLogger;
-// Signals are handled from here on: a stop during start-up closes what was opened so far and exits.
-const lifecycle = installLifecycle(log, config.shutdownTimeoutMs);
-
-await runProcess(lifecycle, log, async () => {
+await runProcess(async ({ config, log, lifecycle }) => {
   const runtime = await startRuntime(config, { log });
   lifecycle.onStop('database, mail and job queue', () => runtime.close());
   lifecycle.checkpoint();

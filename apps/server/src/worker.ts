@@ -1,18 +1,13 @@
-import pino from 'pino';
-import type { FastifyBaseLogger } from 'fastify';
-import { loadConfig } from './platform/config';
 import { startRuntime } from './platform/bootstrap';
 import { startBackgroundWork } from './platform/background';
 import { registerAllJobKinds } from './job-kinds';
-import { installLifecycle, runProcess } from './platform/shutdown';
+import { runProcess } from './platform/shutdown';
 
-/** A process that only works the job queue (no HTTP): `npm run worker --workspace @omnio/server`. */
-const config = loadConfig();
-const log = pino({ level: config.logLevel }) as unknown as FastifyBaseLogger;
-// SIGTERM: the running job finishes and settles; anything cut off by the deadline is retried by another process.
-const lifecycle = installLifecycle(log, config.shutdownTimeoutMs);
-
-await runProcess(lifecycle, log, async () => {
+/**
+ * A process that only works the job queue (no HTTP): `npm run worker --workspace @omnio/server`. SIGTERM: the
+ * running job finishes and settles; anything cut off by the deadline is retried by another process.
+ */
+await runProcess(async ({ config, log, lifecycle }) => {
   const runtime = await startRuntime(config, { log });
   lifecycle.onStop('database, mail and job queue', () => runtime.close());
   lifecycle.checkpoint();

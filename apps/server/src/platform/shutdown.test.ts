@@ -4,8 +4,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO } from '../test/test-app';
-import { spawnServer, type SpawnedServer } from '../test/server-process';
+import { signInTo, spawnServer, type SpawnedServer } from '../test/server-process';
 import { connectSocket } from './realtime/realtime.test-client';
 
 /**
@@ -40,16 +39,6 @@ async function terminate(server: SpawnedServer): Promise<{ code: number | null; 
   return { code, ms: Date.now() - t0 };
 }
 
-async function signIn(url: string): Promise<string> {
-  const res = await fetch(`${url}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ grant_type: 'password', username: DEMO.acmeTenant.email, password: DEMO.acmeTenant.password, client_id: 'omnio-web', client_secret: 'omnio-web-secret', scopes: '*' }),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { access_token: string }).access_token;
-}
-
 /** The data folder is usable again: a new process takes its lock and answers. */
 async function reopens(dir: string): Promise<void> {
   const again = await start(dir);
@@ -80,7 +69,7 @@ describe('a server given SIGTERM exits in bounded time', () => {
     const dir = dataDir();
     const server = await start(dir);
     await server.healthy();
-    const token = await signIn(server.url);
+    const token = await signInTo(server.url);
     const socket = await connectSocket(server.url, token);
     const agent = new http.Agent({ keepAlive: true });
     const status = await new Promise<number>((resolve, reject) =>
@@ -104,7 +93,7 @@ describe('a server given SIGTERM exits in bounded time', () => {
     const dir = dataDir();
     const server = await start(dir, { JOB_WORKER: 'on' });
     await server.healthy();
-    const token = await signIn(server.url);
+    const token = await signInTo(server.url);
     // A batch import of 200 orders in flight when SIGTERM arrives.
     const orders = Array.from({ length: 200 }, (_, i) => ({
       external_id: `SHUTDOWN-${i}`, channel: 'manual', ship_method: 'standard',

@@ -1,4 +1,6 @@
+import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
+import { loadConfig, type Config } from './config';
 
 /** A signal asked the process to stop while it was still starting: start-up stops at its next step. */
 export class StopRequested extends Error {
@@ -99,10 +101,17 @@ export function installLifecycle(log: FastifyBaseLogger, timeoutMs: number): Pro
   };
 }
 
-/** Runs a process's start-up under its lifecycle: a stop signal or a failure closes what was opened and exits. */
-export async function runProcess(lifecycle: ProcessLifecycle, log: FastifyBaseLogger, start: () => Promise<void>): Promise<void> {
+/**
+ * The entry of a process (server.ts, worker.ts): configuration, logger and lifecycle first (signals are handled
+ * from here on), then `start` under it: a stop signal or a failure during start-up closes what was opened so far
+ * and exits.
+ */
+export async function runProcess(start: (p: { config: Config; log: FastifyBaseLogger; lifecycle: ProcessLifecycle }) => Promise<void>): Promise<void> {
+  const config = loadConfig();
+  const log = pino({ level: config.logLevel }) as unknown as FastifyBaseLogger;
+  const lifecycle = installLifecycle(log, config.shutdownTimeoutMs);
   try {
-    await start();
+    await start({ config, log, lifecycle });
     lifecycle.started();
   } catch (err) {
     if (err instanceof StopRequested) await lifecycle.stop('signal during start-up', 0);

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { DEMO } from './test-app';
 
 /**
  * Real `server.ts` processes on one PostgreSQL database, for tests of what only several processes show
@@ -98,4 +99,15 @@ export async function stopServerProcesses(servers: readonly ServerProcess[]): Pr
     s.proc.once('exit', () => resolve());
     s.proc.kill('SIGTERM');
   })));
+}
+
+/** An access token of a demo user (the password grant of the web client) from a server process. */
+export async function signInTo(baseUrl: string, user: { email: string; password: string } = DEMO.acmeTenant): Promise<string> {
+  const res = await fetch(`${baseUrl}/oauth/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ grant_type: 'password', username: user.email, password: user.password, client_id: 'omnio-web', client_secret: 'omnio-web-secret', scopes: '*' }),
+  });
+  if (res.status !== 200) throw new Error(`sign-in to ${baseUrl}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cloneTestDatabase, dropCloneWhenIdle, DEMO } from '../../test/test-app';
-import { startServerProcess, stopServerProcesses, type ServerProcess } from '../../test/server-process';
+import { cloneTestDatabase, dropCloneWhenIdle } from '../../test/test-app';
+import { signInTo, startServerProcess, stopServerProcesses, type ServerProcess } from '../../test/server-process';
 import { openDatabase, type Database } from '../../platform/db/client';
 import { ledgerViolations, makeIloc, makeSku, inTenant, tenantIds } from '../inventory/inventory.fixtures';
 import { applyMovements } from '../inventory/ledger';
@@ -52,11 +52,7 @@ describe('a channel run killed mid-way (kill -9) and resumed (PostgreSQL)', () =
 
     const first = await startServerProcess(clone.url!, SERVER_ENV);
     servers.push(first);
-    const login = await fetch(`${first.url}/oauth/token`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'password', username: DEMO.acmeTenant.email, password: DEMO.acmeTenant.password, client_id: 'omnio-web', client_secret: 'omnio-web-secret', scopes: '*' }),
-    });
-    const token = ((await login.json()) as { access_token: string }).access_token;
+    const token = await signInTo(first.url);
     const call = async (base: string, method: string, path: string, body?: unknown) => {
       const res = await fetch(`${base}/api/1.0${path}`, {
         method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined,

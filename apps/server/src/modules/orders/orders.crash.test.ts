@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cloneTestDatabase, dropCloneWhenIdle, DEMO } from '../../test/test-app';
-import { startServerProcess, stopServerProcesses, type ServerProcess } from '../../test/server-process';
+import { cloneTestDatabase, dropCloneWhenIdle } from '../../test/test-app';
+import { signInTo, startServerProcess, stopServerProcesses, type ServerProcess } from '../../test/server-process';
 import { openDatabase, type Database } from '../../platform/db/client';
 import { ledgerViolations, makeIloc, makeSku, inTenant, tenantIds } from '../inventory/inventory.fixtures';
 import { applyMovements } from '../inventory/ledger';
@@ -58,13 +58,6 @@ describe('an API process killed (kill -9) in the middle of batch imports (Postgr
 
     const first = await startServerProcess(clone.url!, { JOB_WORKER: 'on' });
     servers.push(first);
-    const signIn = async (base: string) => {
-      const res = await fetch(`${base}/oauth/token`, {
-        method: 'POST', headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ grant_type: 'password', username: DEMO.acmeTenant.email, password: DEMO.acmeTenant.password, client_id: 'omnio-web', client_secret: 'omnio-web-secret', scopes: '*' }),
-      });
-      return ((await res.json()) as { access_token: string }).access_token;
-    };
     const send = async (base: string, token: string, b: number) => {
       const res = await fetch(`${base}/api/1.0/orders/batch`, {
         method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(batchBody(b)),
@@ -74,7 +67,7 @@ describe('an API process killed (kill -9) in the middle of batch imports (Postgr
     };
 
     // Two clients, each sending its half of the batches one after another, to the first process.
-    let token = await signIn(first.url);
+    let token = await signInTo(first.url);
     const answered = new Set<number>();
     const client = async (batches: number[]) => {
       for (const b of batches) {
@@ -103,7 +96,7 @@ describe('an API process killed (kill -9) in the middle of batch imports (Postgr
     // Every batch without an answer is sent again, to a new process: what had committed comes back as duplicates.
     const second = await startServerProcess(clone.url!, { JOB_WORKER: 'on' });
     servers.push(second);
-    token = await signIn(second.url);
+    token = await signInTo(second.url);
     let duplicates = 0;
     for (let b = 0; b < BATCHES; b++) {
       if (answered.has(b)) continue;

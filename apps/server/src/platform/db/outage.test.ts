@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloneTestDatabase, dropCloneWhenIdle, DEMO } from '../../test/test-app';
-import { startServerProcess, stopServerProcesses, type ServerProcess } from '../../test/server-process';
+import { signInTo, startServerProcess, stopServerProcesses, type ServerProcess } from '../../test/server-process';
 
 /**
  * PostgreSQL restarted under a serving API process. The database sits behind a TCP relay the test controls:
@@ -65,13 +65,7 @@ describe.skipIf(!onPostgres)('PostgreSQL restarted while the server serves', () 
     url.hostname = '127.0.0.1';
     url.port = String(relay.port);
     server = await startServerProcess(url.toString(), { JOB_WORKER: 'on', AUTH_CACHE_MS: '0' });
-    const login = await fetch(`${server.url}/oauth/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ grant_type: 'password', username: DEMO.acmeTenant.email, password: DEMO.acmeTenant.password, client_id: 'omnio-web', client_secret: 'omnio-web-secret', scopes: '*' }),
-    });
-    expect(login.status).toBe(200);
-    auth = { authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
+    auth = { authorization: `Bearer ${await signInTo(server.url)}` };
   }, 180_000);
 
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { JOB_QUEUE } from '../jobs/queue';
+import { readQueueDepth } from '../jobs/queue';
 import { jobWorkersRunning } from '../jobs/jobs';
 import type { AppDeps } from './context';
 
@@ -34,15 +34,8 @@ export function registerHealthRoutes(app: FastifyInstance, deps: AppDeps): void 
   app.get('/api/ready', { schema: { tags: ['platform'], response: { 200: ZReady, 503: ZReady } } }, async (request, reply) => {
     const worker = jobWorkersRunning() > 0 ? ('running' as const) : ('off' as const);
     try {
-      const [row] = await withTimeout(
-        deps.database.query(
-          `SELECT count(*)::int AS queued, COALESCE(EXTRACT(EPOCH FROM now() - min(created_on)), 0)::int AS oldest
-             FROM pgboss.job WHERE name = $1 AND state IN ('created', 'retry') AND start_after <= now()`,
-          [JOB_QUEUE],
-        ),
-        PROBE_TIMEOUT_MS,
-      );
-      return { status: 'ok' as const, database: 'ok' as const, jobs: { worker, queued: Number(row?.queued ?? 0), oldest_queued_seconds: Number(row?.oldest ?? 0) } };
+      const depth = await withTimeout(readQueueDepth(deps.database), PROBE_TIMEOUT_MS);
+      return { status: 'ok' as const, database: 'ok' as const, jobs: { worker, queued: depth.queued, oldest_queued_seconds: depth.oldestSeconds } };
     } catch (err) {
       request.log.warn({ err }, 'readiness: database unavailable');
       return reply.status(503).send({ status: 'unavailable', database: 'unavailable', jobs: { worker, queued: null, oldest_queued_seconds: null } });

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { JOB_QUEUE } from '../jobs/queue';
+import { readQueueDepth } from '../jobs/queue';
 import type { AppDeps } from './context';
 
 /**
@@ -39,40 +39,26 @@ export function countChannelRun(driver: string, action: string, status: 'COMPLET
   channelRuns.inc({ driver, action, status });
 }
 
-/** The database pool and job queue gauges read live at each scrape. */
+/** The database pool and job queue gauges, read live at each scrape (a new app replaces the previous one's). */
 function registerLiveGauges(deps: AppDeps): void {
-  const pool = (deps.database.db as unknown as { $client: { totalCount?: number; idleCount?: number; waitingCount?: number } }).$client;
-  for (const [name, help, read] of [
-    ['omnio_db_pool_connections', 'Open connections of the PostgreSQL pool', () => pool.totalCount],
-    ['omnio_db_pool_idle', 'Idle connections of the PostgreSQL pool', () => pool.idleCount],
-    ['omnio_db_pool_waiting', 'Requests waiting for a PostgreSQL connection', () => pool.waitingCount],
-  ] as const) {
-    if (deps.database.kind !== 'postgres') break;
+  const gauge = (name: string, help: string, collect: (this: Gauge) => void | Promise<void>) => {
     metricsRegistry.removeSingleMetric(name);
-    new Gauge({ name, help, registers: [metricsRegistry], collect() { this.set(read() ?? 0); } });
+    return new Gauge({ name, help, registers: [metricsRegistry], collect });
+  };
+  if (deps.database.kind === 'postgres') {
+    const pool = (deps.database.db as unknown as { $client: { totalCount: number; idleCount: number; waitingCount: number } }).$client;
+    gauge('omnio_db_pool_connections', 'Open connections of the PostgreSQL pool', function () { this.set(pool.totalCount); });
+    gauge('omnio_db_pool_idle', 'Idle connections of the PostgreSQL pool', function () { this.set(pool.idleCount); });
+    gauge('omnio_db_pool_waiting', 'Requests waiting for a PostgreSQL connection', function () { this.set(pool.waitingCount); });
   }
-  for (const name of ['omnio_jobs_queued', 'omnio_jobs_oldest_queued_seconds', 'omnio_jobs_active']) metricsRegistry.removeSingleMetric(name);
-  const queued = new Gauge({ name: 'omnio_jobs_queued', help: 'Jobs waiting to start (whole installation)', registers: [metricsRegistry] });
-  const oldest = new Gauge({ name: 'omnio_jobs_oldest_queued_seconds', help: 'Age of the oldest job waiting to start', registers: [metricsRegistry] });
-  new Gauge({
-    name: 'omnio_jobs_active',
-    help: 'Jobs running now (whole installation)',
-    registers: [metricsRegistry],
-    // One query feeds the three job gauges at each scrape.
-    async collect() {
-      const [row] = await deps.database
-        .query<{ queued: number; oldest: number; active: number }>(
-          `SELECT count(*) FILTER (WHERE state IN ('created', 'retry') AND start_after <= now())::int AS queued,
-                  COALESCE(EXTRACT(EPOCH FROM now() - min(created_on) FILTER (WHERE state IN ('created', 'retry') AND start_after <= now())), 0)::int AS oldest,
-                  count(*) FILTER (WHERE state = 'active')::int AS active
-             FROM pgboss.job WHERE name = $1`,
-          [JOB_QUEUE],
-        )
-        .catch(() => [] as { queued: number; oldest: number; active: number }[]);
-      queued.set(Number(row?.queued ?? 0));
-      oldest.set(Number(row?.oldest ?? 0));
-      this.set(Number(row?.active ?? 0));
-    },
+  const queued = gauge('omnio_jobs_queued', 'Jobs waiting to start (whole installation)', () => {});
+  const oldest = gauge('omnio_jobs_oldest_queued_seconds', 'Age of the oldest job waiting to start', () => {});
+  // One read feeds the three job gauges at each scrape; an unreachable database reads as zeros.
+  gauge('omnio_jobs_active', 'Jobs running now (whole installation)', async function () {
+    const depth = await readQueueDepth(deps.database).catch(() => ({ queued: 0, oldestSeconds: 0, active: 0 }));
+    queued.set(depth.queued);
+    oldest.set(depth.oldestSeconds);
+    this.set(depth.active);
   });
 }
 

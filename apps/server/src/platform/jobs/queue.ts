@@ -132,3 +132,24 @@ export async function startQueueSupervisor(database: Database): Promise<() => Pr
   await boss.start();
   return () => boss.stop({ graceful: true, close: false, timeout: 5_000 });
 }
+
+export interface QueueDepth {
+  /** Jobs waiting to start now, over the whole installation. */
+  queued: number;
+  /** Age of the oldest of them, in seconds (0 when none waits). */
+  oldestSeconds: number;
+  /** Jobs running now. */
+  active: number;
+}
+
+/** The queue's depth in one read, as the app role (readiness and /metrics). */
+export async function readQueueDepth(database: Database): Promise<QueueDepth> {
+  const [row] = await database.query<{ queued: number; oldest: number; active: number }>(
+    `SELECT count(*) FILTER (WHERE state IN ('created', 'retry') AND start_after <= now())::int AS queued,
+            COALESCE(EXTRACT(EPOCH FROM now() - min(created_on) FILTER (WHERE state IN ('created', 'retry') AND start_after <= now())), 0)::int AS oldest,
+            count(*) FILTER (WHERE state = 'active')::int AS active
+       FROM pgboss.job WHERE name = $1`,
+    [JOB_QUEUE],
+  );
+  return { queued: Number(row?.queued ?? 0), oldestSeconds: Number(row?.oldest ?? 0), active: Number(row?.active ?? 0) };
+}
