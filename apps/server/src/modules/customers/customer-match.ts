@@ -123,7 +123,7 @@ export function newCustomersWith(tenantId: string, fresh: NewCustomer[]): SQL {
     made AS (
       INSERT INTO customers (tenant_id, id, first_name, last_name, email, phone, company)
       SELECT ${tenantId}::uuid, x.id, x.first_name, x.last_name, x.email, x.phone, x.company
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(n int, id uuid, email text, first_name text, last_name text, phone text, company text)
+      FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(n int, id uuid, email text, first_name text, last_name text, phone text, company text)
       ORDER BY x.n
       ON CONFLICT (tenant_id, email_key) DO NOTHING
       RETURNING id
@@ -203,7 +203,7 @@ function addressesInsert(tenantId: string, rows: AddressRow[], join: SQL): SQL {
   return sql`
     INSERT INTO customer_addresses (tenant_id, customer_id, kind, is_default, first_name, last_name, company, address1, address2, city, state, zip, country, phone)
     SELECT ${tenantId}::uuid, x.c, 'shipping', true, x.first_name, x.last_name, x.company, x.address1, x.address2, x.city, x.state, x.zip, x.country, x.phone
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(c uuid, first_name text, last_name text, company text, address1 text,
+    FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(c uuid, first_name text, last_name text, company text, address1 text,
       address2 text, city text, state text, zip text, country text, phone text) ${join}`;
 }
 

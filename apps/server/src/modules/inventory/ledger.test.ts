@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { DomainError } from '../../platform/http/errors';
+import { queryRows } from '../../platform/db/rows';
 import { applyMovementBatch, applyMovements, consume, dropEmptyBalances, INSUFFICIENT_STOCK, moveStockIntoSynset, release, reserve, skuHasStock, stockHolder } from './ledger';
 import { balanceOf, inTenant, ledgerViolations, makeIloc, makeSku, makeSynset, tenantIds } from './inventory.fixtures';
 
@@ -141,6 +142,28 @@ describe('a batch of reservations', () => {
     expect(result.movements).toBe(2);
     expect(await balanceOf(t, acme, a, iloc)).toMatchObject({ good: 4, reserved: 3 });
     expect(await balanceOf(t, acme, b, iloc)).toMatchObject({ good: 2, reserved: 2 });
+  });
+
+  it('in skip mode a short balance keeps what its earlier inputs took and leaves out the rest, a pair without a balance takes nothing', async () => {
+    const [a, b] = await receivedSkus([['L-RES-E', 4], ['L-RES-F', 3]]);
+    const none = await makeSku(t, acme, { sku: 'L-RES-G' });
+    const reserve = (skuId: string, reserved: number) => ({ skuId, ilocId: iloc, delta: { reserved }, reason: 'reserve' as const, reference: { type: 'order', id: 'o-1' } });
+    const result = await inTenant(t, acme, (tx) => applyMovementBatch(tx, acme, [
+      reserve(a, 3), reserve(b, 3), reserve(a, 2), reserve(none, 1), reserve(a, 1),
+    ], { onInsufficient: 'skip' }));
+    // a: 3 fits, 3 + 2 does not, and the 1 after it waits for a re-plan too; b fits whole; none has no stock.
+    expect(result.rejected).toEqual([2, 3, 4]);
+    expect(result.movements).toBe(2);
+    expect(result.deltas.map((d) => d.reserved)).toEqual([3, 3, 0, 0, 0]);
+    expect(await balanceOf(t, acme, a, iloc)).toMatchObject({ good: 4, reserved: 3 });
+    expect(await balanceOf(t, acme, b, iloc)).toMatchObject({ good: 3, reserved: 3 });
+    expect(result.balances.find((x) => x.skuId === none)).toMatchObject({ qtyGood: 0, qtyReserved: 0 });
+    const moves = await inTenant(t, acme, (tx) => queryRows(tx, sql`
+      SELECT sku_id, delta_reserved, reference_id FROM inventory_movements WHERE sku_id IN (${a}::uuid, ${b}::uuid) AND reason = 'reserve' ORDER BY delta_reserved`));
+    expect(moves).toEqual([
+      { sku_id: a, delta_reserved: 3, reference_id: 'o-1' },
+      { sku_id: b, delta_reserved: 3, reference_id: 'o-1' },
+    ]);
   });
 });
 

@@ -126,7 +126,7 @@ export async function applyMovementBatch(
   if (grow.length) {
     const made = await queryRows<{ sku_id: string; iloc_id: string }>(tx, sql`
       INSERT INTO inventory_balances (tenant_id, sku_id, iloc_id)
-      SELECT ${tenantId}::uuid, x.sku_id, x.iloc_id FROM jsonb_to_recordset(${JSON.stringify(grow)}::jsonb) AS x(sku_id uuid, iloc_id uuid)
+      SELECT ${tenantId}::uuid, x.sku_id, x.iloc_id FROM json_to_recordset(${JSON.stringify(grow)}::json) AS x(sku_id uuid, iloc_id uuid)
       ORDER BY x.sku_id, x.iloc_id
       ON CONFLICT DO NOTHING
       RETURNING sku_id, iloc_id`);
@@ -134,6 +134,7 @@ export async function applyMovementBatch(
   }
   let locked: RawBalance[] | undefined;
   if (inputs.every(isReservation)) {
+    if (options.onInsufficient === 'skip') return reserveFitting(tx, tenantId, inputs, result);
     const whole = await reserveWhole(tx, tenantId, inputs);
     if (whole.done) {
       result.deltas = inputs.map((i) => addBuckets(ZERO_BUCKETS, i.delta ?? {}));
@@ -149,7 +150,7 @@ export async function applyMovementBatch(
   if (early) result.movements = await insertMovements(tx, tenantId, movementRows(inputs, inputs.map((i) => addBuckets(ZERO_BUCKETS, i.delta ?? {}))));
   locked ??= await queryPrepared<RawBalance>(tx, sql`
     SELECT b.* FROM inventory_balances b
-    JOIN jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) AS x(sku_id uuid, iloc_id uuid) ON b.sku_id = x.sku_id AND b.iloc_id = x.iloc_id
+    JOIN json_to_recordset(${JSON.stringify(pairs)}::json) AS x(sku_id uuid, iloc_id uuid) ON b.sku_id = x.sku_id AND b.iloc_id = x.iloc_id
     WHERE b.tenant_id = ${tenantId}::uuid
     ORDER BY b.sku_id, b.iloc_id
     FOR UPDATE OF b`);
@@ -193,7 +194,7 @@ export async function applyMovementBatch(
         UPDATE inventory_balances b SET
           qty_good = b.qty_good + x.dg, qty_hold = b.qty_hold + x.dh, qty_hurt = b.qty_hurt + x.du,
           qty_in_transit = b.qty_in_transit + x.dt, qty_reserved = b.qty_reserved + x.dr, updated_at = now()
-        FROM jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) AS x(sku_id uuid, iloc_id uuid, dg int, dh int, du int, dt int, dr int)
+        FROM json_to_recordset(${JSON.stringify(changes)}::json) AS x(sku_id uuid, iloc_id uuid, dg int, dh int, du int, dt int, dr int)
         WHERE b.tenant_id = ${tenantId}::uuid AND b.sku_id = x.sku_id AND b.iloc_id = x.iloc_id
           AND b.qty_good + x.dg >= 0 AND b.qty_hold + x.dh >= 0 AND b.qty_hurt + x.du >= 0
           AND b.qty_in_transit + x.dt >= 0 AND b.qty_reserved + x.dr >= 0
@@ -240,7 +241,7 @@ async function reserveWhole(tx: Tx, tenantId: string, inputs: MovementInput[]): 
   const movements = movementRows(inputs, inputs.map((i) => addBuckets(ZERO_BUCKETS, i.delta ?? {})));
   const rows = await queryPrepared<RawBalance & { after: boolean }>(tx, sql`
     WITH x AS (
-      SELECT * FROM jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) AS x(sku_id uuid, iloc_id uuid, dr int)
+      SELECT * FROM json_to_recordset(${JSON.stringify(changes)}::json) AS x(sku_id uuid, iloc_id uuid, dr int)
     ), locked AS MATERIALIZED (
       SELECT b.* FROM inventory_balances b JOIN x ON b.sku_id = x.sku_id AND b.iloc_id = x.iloc_id
       WHERE b.tenant_id = ${tenantId}::uuid
@@ -267,6 +268,69 @@ async function reserveWhole(tx: Tx, tenantId: string, inputs: MovementInput[]): 
   return after.length ? { done: true, rows: after } : { done: false, rows: rows.filter((r) => !r.after) };
 }
 
+/**
+ * A batch of reservations that may fall short, in one statement: lock the balances in (sku_id, iloc_id) order,
+ * take each input whose units, with those of the inputs before it on the same balance, are available, update
+ * the balances by what was taken and write one movement per input taken. An input that does not fit is left
+ * out, and so are the later inputs on its balance (a caller re-plans them against the balances as they are
+ * now). Replaces, for the importer of concurrent batches, a failed all-or-nothing attempt followed by the
+ * input-by-input path: one locked read and one update instead of two of each.
+ */
+async function reserveFitting(tx: Tx, tenantId: string, inputs: MovementInput[], result: BatchResult): Promise<BatchResult> {
+  const rows = inputs.map((i, index) => ({
+    i: index, sku_id: i.skuId, iloc_id: i.ilocId, dr: i.delta!.reserved!, reason: i.reason, rt: i.reference?.type ?? null, rid: i.reference?.id ?? null,
+    note: i.note ?? null, user_id: i.userId ?? null,
+  }));
+  const [answer] = await queryPrepared<{ balances: RawBalance[]; rejected: number[]; updated: number; pairs: number }>(tx, sql`
+    WITH m AS (
+      SELECT * FROM json_to_recordset(${JSON.stringify(rows)}::json)
+        AS x(i int, sku_id uuid, iloc_id uuid, dr int, reason text, rt text, rid text, note text, user_id uuid)
+    ), locked AS MATERIALIZED (
+      SELECT b.* FROM inventory_balances b JOIN (SELECT DISTINCT sku_id, iloc_id FROM m) x ON b.sku_id = x.sku_id AND b.iloc_id = x.iloc_id
+      WHERE b.tenant_id = ${tenantId}::uuid
+      ORDER BY b.sku_id, b.iloc_id
+      FOR UPDATE OF b
+    ), taken AS MATERIALIZED (
+      SELECT t.* FROM (SELECT m.*, sum(m.dr) OVER (PARTITION BY m.sku_id, m.iloc_id ORDER BY m.i) AS upto FROM m) t
+      JOIN locked l ON l.sku_id = t.sku_id AND l.iloc_id = t.iloc_id
+      WHERE t.upto <= l.qty_good - l.qty_reserved
+    ), per_pair AS MATERIALIZED (
+      SELECT sku_id, iloc_id, sum(dr)::int AS dr FROM taken GROUP BY sku_id, iloc_id
+    ), updated AS (
+      UPDATE inventory_balances b SET qty_reserved = b.qty_reserved + p.dr, updated_at = now()
+      FROM per_pair p
+      WHERE b.tenant_id = ${tenantId}::uuid AND b.sku_id = p.sku_id AND b.iloc_id = p.iloc_id
+        AND b.qty_good - (b.qty_reserved + p.dr) >= 0
+      RETURNING b.*
+    ), moved AS (
+      INSERT INTO inventory_movements (tenant_id, sku_id, iloc_id, delta_good, delta_hold, delta_hurt, delta_in_transit, delta_reserved,
+        reason, reference_type, reference_id, note, user_id)
+      SELECT ${tenantId}::uuid, t.sku_id, t.iloc_id, 0, 0, 0, 0, t.dr, t.reason, t.rt, t.rid, t.note, t.user_id
+      FROM taken t WHERE (SELECT count(*) FROM updated) = (SELECT count(*) FROM per_pair)
+      ORDER BY t.i
+    )
+    SELECT
+      (SELECT coalesce(json_agg(b), '[]'::json) FROM (
+        SELECT * FROM updated
+        UNION ALL
+        SELECT l.* FROM locked l WHERE NOT EXISTS (SELECT 1 FROM per_pair p WHERE p.sku_id = l.sku_id AND p.iloc_id = l.iloc_id)) b) AS balances,
+      ARRAY(SELECT m.i FROM m WHERE NOT EXISTS (SELECT 1 FROM taken t WHERE t.i = m.i) ORDER BY m.i) AS rejected,
+      (SELECT count(*) FROM updated)::int AS updated, (SELECT count(*) FROM per_pair)::int AS pairs`);
+  // Under the locks every balance that had the units takes its update; anything else is not a state to go on from.
+  if (!answer || answer.updated !== answer.pairs) throw insufficient(inputs[0]?.field);
+  const rejected = new Set(answer.rejected.map(Number));
+  result.rejected = [...rejected];
+  result.deltas = inputs.map((i, index) => (rejected.has(index) ? { ...ZERO_BUCKETS } : addBuckets(ZERO_BUCKETS, i.delta ?? {})));
+  result.movements = inputs.length - rejected.size;
+  const after = new Map(answer.balances.map((r) => {
+    const row = toBalanceRow(r);
+    return [pairKey(row.skuId, row.ilocId), row] as const;
+  }));
+  const pairs = new Map(inputs.map((i) => [pairKey(i.skuId, i.ilocId), i] as const));
+  result.balances = [...pairs].map(([key, i]) => after.get(key) ?? emptyBalance(tenantId, i.skuId, i.ilocId)).sort(byPair);
+  return result;
+}
+
 type MovementRow = Record<string, unknown>;
 
 /** Every non-zero input is a movement, even when the pair's inputs cancel out (+5 then −5): the history stays whole. */
@@ -287,7 +351,7 @@ function movementsInsert(tenantId: string, movements: MovementRow[], when: SQL):
     INSERT INTO inventory_movements (tenant_id, sku_id, iloc_id, delta_good, delta_hold, delta_hurt, delta_in_transit, delta_reserved,
       reason, reference_type, reference_id, note, user_id)
     SELECT ${tenantId}::uuid, x.sku_id, x.iloc_id, x.dg, x.dh, x.du, x.dt, x.dr, x.reason, x.rt, x.rid, x.note, x.user_id
-    FROM jsonb_to_recordset(${JSON.stringify(movements)}::jsonb)
+    FROM json_to_recordset(${JSON.stringify(movements)}::json)
       AS x(i int, sku_id uuid, iloc_id uuid, dg int, dh int, du int, dt int, dr int, reason text, rt text, rid text, note text, user_id uuid)
     WHERE ${when}
     ORDER BY x.i`;

@@ -243,7 +243,7 @@ export function allocationsInsert(tenantId: string, allocations: Allocation[], w
   const rows = allocations.map((a) => ({ o: a.orderId, l: a.lineId, s: a.skuId, i: a.ilocId, q: a.quantity }));
   return sql`
     INSERT INTO order_allocations (tenant_id, order_id, line_id, sku_id, iloc_id, quantity)
-    SELECT ${tenantId}::uuid, x.o, x.l, x.s, x.i, x.q FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(o uuid, l uuid, s uuid, i uuid, q int)
+    SELECT ${tenantId}::uuid, x.o, x.l, x.s, x.i, x.q FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(o uuid, l uuid, s uuid, i uuid, q int)
     WHERE ${when}`;
 }
 
@@ -252,7 +252,7 @@ async function recordAllocations(tx: Tx, tenantId: string, allocations: Allocati
   const rows = allocations.map((a) => ({ o: a.orderId, l: a.lineId, s: a.skuId, i: a.ilocId, q: a.quantity }));
   await tx.execute(sql`
     INSERT INTO order_allocations (tenant_id, order_id, line_id, sku_id, iloc_id, quantity)
-    SELECT ${tenantId}::uuid, x.o, x.l, x.s, x.i, x.q FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(o uuid, l uuid, s uuid, i uuid, q int)
+    SELECT ${tenantId}::uuid, x.o, x.l, x.s, x.i, x.q FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(o uuid, l uuid, s uuid, i uuid, q int)
     ORDER BY x.l, x.i
     ON CONFLICT (tenant_id, line_id, iloc_id) DO UPDATE SET quantity = order_allocations.quantity + excluded.quantity, updated_at = now()`);
   const perLine = new Map<string, number>();
@@ -260,7 +260,7 @@ async function recordAllocations(tx: Tx, tenantId: string, allocations: Allocati
   const lineRows = [...perLine].map(([l, q]) => ({ l, q }));
   await tx.execute(sql`
     UPDATE order_lines ol SET qty_allocated = ol.qty_allocated + x.q
-    FROM jsonb_to_recordset(${JSON.stringify(lineRows)}::jsonb) AS x(l uuid, q int)
+    FROM json_to_recordset(${JSON.stringify(lineRows)}::json) AS x(l uuid, q int)
     WHERE ol.tenant_id = ${tenantId}::uuid AND ol.id = x.l`);
 }
 

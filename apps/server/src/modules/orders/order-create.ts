@@ -275,7 +275,7 @@ function ordersInsert(
       coalesce(x.customer, '{}'::jsonb), x.billing_address, x.shipping_address, x.currency, x.subtotal, x.discount_total, x.tax_total,
       x.shipping_total, x.total, x.line_count, x.unit_count, x.notes, coalesce(x.metadata, '{}'::jsonb), x.hold_until, x.shipable_date,
       x.deliver_by, x.ship_method, x.ship_carrier, ${userId}::uuid, x.process_id, x.channel_updated_at, x.channel_ref
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(n int, id uuid, number text, f text, channel text, external_id text, status text,
+    FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(n int, id uuid, number text, f text, channel text, external_id text, status text,
       error_code text, error_message text, customer_id uuid, customer jsonb, billing_address jsonb, shipping_address jsonb, currency text,
       subtotal numeric, discount_total numeric, tax_total numeric, shipping_total numeric, total numeric, line_count int, unit_count int,
       notes text, metadata jsonb, hold_until timestamptz, shipable_date date, deliver_by date, ship_method text, ship_carrier text,
@@ -312,7 +312,7 @@ function linesInsertOf(tenantId: string, orders: Prepared[], allocations: Alloca
     INSERT INTO order_lines (tenant_id, id, order_id, line_no, sku_text, sku_id, quantity, price, discount, tax, total, name, requested_iloc_id,
       shipping_address, qty_allocated, qty_backordered)
     SELECT ${tenantId}::uuid, x.id, x.o, x.n, x.t, x.s, x.q, x.p, x.d, x.x, x.tt, x.name, x.i, x.a, x.qa, x.qb
-    FROM jsonb_to_recordset(${JSON.stringify(lineRows)}::jsonb)
+    FROM json_to_recordset(${JSON.stringify(lineRows)}::json)
       AS x(id uuid, o uuid, n int, t text, s uuid, q int, p numeric, d numeric, x numeric, tt numeric, name text, i uuid, a jsonb, qa int, qb int)
     WHERE ${when}`;
 }
@@ -355,7 +355,7 @@ async function rewriteChangedLines(tx: Tx, tenantId: string, orders: Prepared[],
   for (const a of allocations) allocated.set(a.lineId, allocated.get(a.lineId)! + a.quantity);
   await tx.execute(sql`
     UPDATE order_lines l SET qty_allocated = x.a, qty_backordered = greatest(l.quantity - x.a, 0)
-    FROM jsonb_to_recordset(${JSON.stringify([...allocated].map(([l, a]) => ({ l, a })))}::jsonb) AS x(l uuid, a int)
+    FROM json_to_recordset(${JSON.stringify([...allocated].map(([l, a]) => ({ l, a })))}::json) AS x(l uuid, a int)
     WHERE l.tenant_id = ${tenantId}::uuid AND l.id = x.l`);
   const orderIds = new Set(allocations.map((a) => a.orderId));
   for (const p of orders) if (p.lines.some((l) => reserved.changedLines.has(l.id))) orderIds.add(p.id);
@@ -367,7 +367,7 @@ async function rewriteChangedLines(tx: Tx, tenantId: string, orders: Prepared[],
 async function updateFulfillment(tx: Tx, tenantId: string, fulfillment: Map<string, string>): Promise<void> {
   await tx.execute(sql`
     UPDATE orders o SET fulfillment_status = x.f
-    FROM jsonb_to_recordset(${JSON.stringify([...fulfillment].map(([id, f]) => ({ id, f })))}::jsonb) AS x(id uuid, f text)
+    FROM json_to_recordset(${JSON.stringify([...fulfillment].map(([id, f]) => ({ id, f })))}::json) AS x(id uuid, f text)
     WHERE o.tenant_id = ${tenantId}::uuid AND o.id = x.id AND o.fulfillment_status IS DISTINCT FROM x.f`);
 }
 

@@ -59,6 +59,6 @@ export async function repointOrderCustomers(tx: Tx, tenantId: string, replaced: 
   if (replaced.size === 0) return;
   await tx.execute(sql`
     UPDATE orders o SET customer_id = x.w
-    FROM jsonb_to_recordset(${JSON.stringify([...replaced].map(([p, w]) => ({ p, w })))}::jsonb) AS x(p uuid, w uuid)
+    FROM json_to_recordset(${JSON.stringify([...replaced].map(([p, w]) => ({ p, w })))}::json) AS x(p uuid, w uuid)
     WHERE o.tenant_id = ${tenantId}::uuid AND o.customer_id = x.p`);
 }

@@ -26,7 +26,7 @@ export function webhookDeliveriesInsert(tenantId: string, events: WebhookEventIn
   return sql`
     INSERT INTO webhook_deliveries (tenant_id, subscription_id, topic, payload)
     SELECT s.tenant_id, s.id, x.topic, x.body
-    FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(topic text, obj text, body jsonb)
+    FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(topic text, obj text, body jsonb)
     JOIN webhook_subscriptions s ON s.tenant_id = ${tenantId}::uuid AND s.status = 'active'
       AND s.topic IN (x.topic, x.obj || '.*', CASE WHEN x.topic <> ${WEBHOOK_TEST_TOPIC} THEN ${WEBHOOK_ALL_TOPICS} END)`;
 }

@@ -40,7 +40,7 @@ export function statusEventInserts(tenantId: string, events: StatusEvent[]): { h
     history: sql`
       INSERT INTO status_events (tenant_id, subject_type, subject_id, action, from_status, to_status, user_id, data)
       SELECT ${tenantId}::uuid, x.st, x.sid, x.a, x.f, x.t, x.u, coalesce(x.d, '{}'::jsonb)
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(st text, sid uuid, a text, f text, t text, u uuid, d jsonb)`,
+      FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(st text, sid uuid, a text, f text, t text, u uuid, d jsonb)`,
     deliveries: webhookDeliveriesInsert(tenantId, events.map((e) => ({
       topic: webhookTopicOf(e.subjectType, e.action),
       payload: { id: e.subjectId, type: e.subjectType, action: e.action, from: e.from, to: e.to, user_id: e.userId ?? null, details: e.data ?? {} },

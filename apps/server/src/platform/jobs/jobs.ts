@@ -148,7 +148,7 @@ export async function enqueueJobs(tx: Tx, tenantId: string, inputs: EnqueueInput
   const inserted = new Set((await queryRows<{ id: string }>(tx, sql`
     INSERT INTO jobs (tenant_id, id, kind, payload, user_id, run_at, dedupe_key, max_attempts)
     SELECT ${tenantId}::uuid, x.id, x.kind, x.payload, x.user_id, x.run_at, x.dedupe_key, x.max_attempts
-    FROM jsonb_to_recordset(${JSON.stringify(rows.map(({ def: _def, retryLimit: _r, ...r }) => r))}::jsonb)
+    FROM json_to_recordset(${JSON.stringify(rows.map(({ def: _def, retryLimit: _r, ...r }) => r))}::json)
       AS x(id uuid, kind text, payload jsonb, user_id uuid, run_at timestamptz, dedupe_key text, max_attempts int)
     ON CONFLICT (tenant_id, kind, dedupe_key) WHERE status = 'PENDING' AND dedupe_key IS NOT NULL DO NOTHING
     RETURNING id`)).map((r) => r.id));
