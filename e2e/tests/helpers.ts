@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const USERS = {
   owner: { email: 'admin@omnio.test', password: 'Omnio#Admin1', home: '/admin/dashboard' },
@@ -26,4 +26,24 @@ export async function signIn(page: Page, who: DemoUser): Promise<void> {
 export async function waitForShell(page: Page): Promise<void> {
   await expect(page.getByRole('banner')).toBeVisible();
   await expect(page.getByTestId('boot-overlay')).toHaveCount(0, { timeout: 10_000 });
+}
+
+/**
+ * The mail the server's built-in sink caught (GET /api/dev/mail), which only the signed-in owner may read.
+ * Returns a reader to poll with: it signs in once.
+ */
+export function mailReader<T>(request: APIRequestContext): () => Promise<T[]> {
+  let authorization: string | undefined;
+  return async () => {
+    if (!authorization) {
+      const login = await request.post('/oauth/token', {
+        data: { grant_type: 'password', username: USERS.owner.email, password: USERS.owner.password, client_id: 'omnio-web', client_secret: 'omnio-web-secret' },
+      });
+      expect(login.ok(), await login.text()).toBe(true);
+      authorization = `Bearer ${((await login.json()) as { access_token: string }).access_token}`;
+    }
+    const response = await request.get('/api/dev/mail', { headers: { authorization } });
+    expect(response.ok(), await response.text()).toBe(true);
+    return ((await response.json()) as { data: T[] }).data;
+  };
 }

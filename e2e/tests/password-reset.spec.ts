@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { USERS, fillLogin } from './helpers';
+import { USERS, fillLogin, mailReader } from './helpers';
 
 interface Mail {
   to: string | string[];
@@ -21,12 +21,11 @@ test('a forgotten password is reset through the mailed link', async ({ page, req
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status').filter({ hasText: email })).toBeVisible();
 
+  const readMail = mailReader<Mail>(request);
   let link: string | undefined;
   await expect
     .poll(async () => {
-      const response = await request.get('/api/dev/mail');
-      const body = (await response.json()) as { data: Mail[] };
-      const mail = body.data.find((m) => JSON.stringify(m.to).includes(email));
+      const mail = (await readMail()).find((m) => JSON.stringify(m.to).includes(email));
       link = `${mail?.text ?? ''} ${mail?.html ?? ''}`.match(/https?:\/\/[^\s"'<>]+\/session\/reset-password\/[^\s"'<>]+/)?.[0];
       return link;
     })

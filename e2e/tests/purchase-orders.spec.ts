@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn, waitForShell } from './helpers';
+import { mailReader, signIn, waitForShell } from './helpers';
 
 /**
  * Issue 5's buyer scenario: a SKU sells at Austin (an order through the API), so "PO by SKUs" suggests
@@ -127,12 +127,12 @@ test('purchase orders: by SKUs from sales, confirm, submit, and the e-mail with 
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
 
   // 4. The mail reaches the sink with the PDF named after the PO.
+  const readMail = mailReader<CaughtMail>(request);
   let mail: CaughtMail | undefined;
   await expect
     .poll(
       async () => {
-        const res = await request.get('/api/dev/mail');
-        const all = ((await res.json()) as { data: CaughtMail[] }).data;
+        const all = await readMail();
         mail = all.find((m) => m.to.includes(NORTHWIND_EMAIL) && m.subject.includes(number));
         return Boolean(mail);
       },

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { USERS, waitForShell } from './helpers';
+import { USERS, mailReader, waitForShell } from './helpers';
 
 interface Mail {
   to: string | string[];
@@ -44,11 +44,11 @@ test('an invited user accepts the invitation from the mailed link', async ({ pag
   });
   expect(invite.status()).toBe(201);
 
+  const readMail = mailReader<Mail>(request);
   let link: string | undefined;
   await expect
     .poll(async () => {
-      const body = (await (await request.get('/api/dev/mail')).json()) as { data: Mail[] };
-      const mail = body.data.find((m) => JSON.stringify(m.to).includes('milton@acme.test'));
+      const mail = (await readMail()).find((m) => JSON.stringify(m.to).includes('milton@acme.test'));
       link = `${mail?.text ?? ''} ${mail?.html ?? ''}`.match(/https?:\/\/[^\s"'<>]+\/validate\?token=[^\s"'<>]+/)?.[0];
       return link;
     })

@@ -136,8 +136,14 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   // Public: the sign-in page's look and the owner's code snippets are needed before anyone signs in.
   await app.register(async (pub) => registerPublicSettingRoutes(pub, runtime));
   if (runtime.smtpSink && config.env !== 'production') {
+    // The built-in sink holds every mail the server sent, password-reset and invitation links among them:
+    // only the platform owner reads it, signed in (a server started without NODE_ENV is not production).
     const sink = runtime.smtpSink;
-    app.get('/api/dev/mail', { schema: { tags: ['platform'], hide: true } }, async () => ({ data: sink.messages() }));
+    await app.register(async (dev) => {
+      requireSignIn(dev, runtime);
+      dev.get('/api/dev/mail', { config: { access: { roles: ['owner'] } }, schema: { tags: ['platform'], hide: true } },
+        async () => ({ data: sink.messages() }));
+    });
   }
 
   await app.register(

@@ -17,6 +17,23 @@ function linkParts(text: string): { token: string; email: string } {
   return { token: match[1]!, email: decodeURIComponent(match[2]!) };
 }
 
+describe('the built-in mail sink (/api/dev/mail)', () => {
+  it('shows caught mail, reset links included, to the signed-in owner only', async () => {
+    await t.app.inject({ method: 'POST', url: '/api/password/email', payload: { email: DEMO.acmeTenant.email } });
+    await t.smtp.waitFor(DEMO.acmeTenant.email);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/dev/mail' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.body).not.toContain('reset-password');
+    const tenant = await t.app.inject({ method: 'GET', url: '/api/dev/mail', headers: await t.as('acmeTenant') });
+    expect(tenant.statusCode).toBe(403);
+    expect(tenant.body).not.toContain('reset-password');
+    const owner = await t.app.inject({ method: 'GET', url: '/api/dev/mail', headers: await t.as('owner') });
+    expect(owner.statusCode).toBe(200);
+    const mails = owner.json().data as { to: unknown; text: string }[];
+    expect(mails.some((m) => JSON.stringify(m.to).includes(DEMO.acmeTenant.email) && m.text.includes('/session/reset-password/'))).toBe(true);
+  });
+});
+
 describe('password reset by mail', () => {
   it('mails a link over SMTP; following it sets the new password once, and old sign-ins end', async () => {
     const before = await t.login(DEMO.globexTenant.email, DEMO.globexTenant.password);
