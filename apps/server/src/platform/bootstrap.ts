@@ -40,7 +40,7 @@ export async function startRuntime(config: Config, options: { database?: Databas
   let smtpSink: SmtpSink | undefined;
   let smtpUrl = config.smtpUrl;
   if (!smtpUrl) {
-    if (config.env === 'production') log.warn('SMTP_URL is not set: mail goes to the built-in sink and is not delivered');
+    if (config.env === 'production') log.warn('MAIL_TRANSPORT=none: mail goes to the built-in sink and is not delivered');
     smtpSink = await startSmtpSink(config.smtpSinkPort);
     smtpUrl = smtpSink.url;
     log.info({ port: smtpSink.port }, 'built-in SMTP sink catching mail');

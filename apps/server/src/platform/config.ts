@@ -74,6 +74,30 @@ export interface Config {
   shopifyAdminBase: string;
 }
 
+/** A setting the server must not start with; the process says which and exits (runProcess). */
+export class ConfigError extends Error {}
+
+/** BILLING_PROVIDER: a misspelt value would silently bill nobody through the manual provider. */
+function billingProviderOf(value: string | undefined): 'stripe' | 'manual' {
+  if (value === undefined || value === '' || value === 'manual') return 'manual';
+  if (value === 'stripe') return 'stripe';
+  throw new ConfigError(`BILLING_PROVIDER must be "stripe" or "manual", not "${value}"`);
+}
+
+/**
+ * Production mail needs a transport: without SMTP_URL mail would go to the in-process sink and reach nobody
+ * (password resets, invitations, purchase orders). MAIL_TRANSPORT=none says that is intended.
+ */
+function checkMailTransport(env: NodeJS.ProcessEnv, nodeEnv: string): void {
+  const transport = env.MAIL_TRANSPORT;
+  if (transport !== undefined && transport !== '' && transport !== 'none' && transport !== 'smtp') {
+    throw new ConfigError(`MAIL_TRANSPORT must be "smtp" or "none", not "${transport}"`);
+  }
+  if (nodeEnv === 'production' && !env.SMTP_URL && transport !== 'none') {
+    throw new ConfigError('NODE_ENV=production needs SMTP_URL for outgoing mail (or MAIL_TRANSPORT=none to run without delivering any)');
+  }
+}
+
 function int(value: string | undefined, fallback: number): number {
   const n = value === undefined || value === '' ? NaN : Number(value);
   return Number.isFinite(n) ? Math.trunc(n) : fallback;
@@ -81,6 +105,7 @@ function int(value: string | undefined, fallback: number): number {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const nodeEnv = env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development';
+  checkMailTransport(env, nodeEnv);
   const port = int(env.PORT, 3000);
   const repoRoot = path.resolve(import.meta.dirname, '../../../..');
   const config: Config = {
@@ -118,7 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webhookMaxAttempts: int(env.WEBHOOK_MAX_ATTEMPTS, 8),
     webhookDisableAfterFailures: int(env.WEBHOOK_DISABLE_AFTER_FAILURES, 20),
     webhookTimeoutSeconds: int(env.WEBHOOK_TIMEOUT_SECONDS, 10),
-    billingProvider: env.BILLING_PROVIDER === 'stripe' ? 'stripe' : 'manual',
+    billingProvider: billingProviderOf(env.BILLING_PROVIDER),
     stripeSecretKey: env.STRIPE_SECRET_KEY || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
     stripeApiBase: (env.STRIPE_API_BASE ?? 'https://api.stripe.com').replace(/\/$/, ''),

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
-import { loadConfig, type Config } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
 
 /** A signal asked the process to stop while it was still starting: start-up stops at its next step. */
 export class StopRequested extends Error {
@@ -107,7 +107,14 @@ export function installLifecycle(log: FastifyBaseLogger, timeoutMs: number): Pro
  * and exits.
  */
 export async function runProcess(start: (p: { config: Config; log: FastifyBaseLogger; lifecycle: ProcessLifecycle }) => Promise<void>): Promise<void> {
-  const config = loadConfig();
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    process.stderr.write(`Omnio cannot start: ${err.message}\n`);
+    process.exit(1);
+  }
   const log = pino({ level: config.logLevel }) as unknown as FastifyBaseLogger;
   const lifecycle = installLifecycle(log, config.shutdownTimeoutMs);
   try {
