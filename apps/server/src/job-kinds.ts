@@ -1,7 +1,6 @@
 import { registerOrderJobs } from './modules/orders/orders.jobs';
 import { registerPoEmailJob } from './modules/purchase-orders/po-email';
 import { registerNotificationJobs } from './modules/notifications/notifications.jobs';
-import { registerWebhookJobs } from './modules/webhooks/webhooks.jobs';
 import { registerProcessJobs } from './modules/processes/processes.jobs';
 import { registerScheduleJobs } from './modules/schedules/schedules.jobs';
 import { registerBillingJobs } from './modules/billing/billing.jobs';
@@ -12,7 +11,6 @@ export function registerAllJobKinds(): void {
   registerOrderJobs();
   registerPoEmailJob();
   registerNotificationJobs();
-  registerWebhookJobs();
   registerProcessJobs();
   registerScheduleJobs();
   registerBillingJobs();

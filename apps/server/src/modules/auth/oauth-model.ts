@@ -56,7 +56,7 @@ export function oauthModel(ctx: Ctx): OAuth2Server.PasswordModel & OAuth2Server.
         .from(users)
         .where(eq(sql`lower(${users.email})`, username.trim().toLowerCase()))
         .limit(1);
-      const ok = await verifyPassword(user?.passwordHash, password);
+      const ok = await verifyPassword(user?.passwordHash, password, (err) => ctx.log.error({ err, userId: user?.id }, 'stored password hash could not be verified'));
       if (!user || !ok) return false;
       if (user.disabledAt) throw new AccountDisabledError();
       const tokenUser: TokenUser = { id: user.id, companyId: await defaultCompanyOf(ctx.db, user.id), familyId: randomUUID(), impersonatorId: null };

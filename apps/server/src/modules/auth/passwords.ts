@@ -10,12 +10,18 @@ export function hashPassword(password: string): Promise<string> {
 
 let dummyHash: Promise<string> | undefined;
 
-/** Verifies; with no stored hash it still spends the same time, so unknown emails cannot be timed. */
-export async function verifyPassword(stored: string | null | undefined, password: string): Promise<boolean> {
+/**
+ * Verifies; with no stored hash it still spends the same time, so unknown emails cannot be timed. A stored hash
+ * argon2 cannot read is a failed sign-in, and `onError` hears why (a damaged row is not a wrong password).
+ */
+export async function verifyPassword(stored: string | null | undefined, password: string, onError?: (err: unknown) => void): Promise<boolean> {
   if (!stored) {
     dummyHash ??= hashPassword('not-a-real-password-Aa1!');
-    await verify(await dummyHash, password).catch(() => false);
+    await verify(await dummyHash, password).catch((err: unknown) => onError?.(err));
     return false;
   }
-  return verify(stored, password).catch(() => false);
+  return verify(stored, password).catch((err: unknown) => {
+    onError?.(err);
+    return false;
+  });
 }

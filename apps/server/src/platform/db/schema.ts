@@ -9,9 +9,6 @@ import * as mediables from '../../modules/mediables/mediables.tables';
 import * as orders from '../../modules/orders/orders.tables';
 import * as customers from '../../modules/customers/customers.tables';
 import * as purchaseOrders from '../../modules/purchase-orders/purchase-orders.tables';
-import * as supplyShipments from '../../modules/supply-shipments/supply-shipments.tables';
-import * as transfers from '../../modules/transfers/transfers.tables';
-import * as mailSettings from '../../modules/mail-settings/mail-settings.tables';
 import * as packingTemplates from '../../modules/packing-templates/packing-templates.tables';
 import * as activity from '../../modules/activity/activity.tables';
 import * as billing from '../../modules/billing/billing.tables';
@@ -20,9 +17,12 @@ import * as services from '../../modules/services/services.tables';
 import * as templates from '../../modules/templates/templates.tables';
 import * as platformSettings from '../../modules/platform-settings/platform-settings.tables';
 
-/** Every module's tables, for Drizzle's typed queries. The SQL in migrations/ is the source of truth. */
+/**
+ * Every module's tables, for Drizzle's typed queries. The SQL in migrations/ is the source of truth; modules
+ * that query only through SQL (supply shipments, transfers, mail settings, webhooks) have no tables file.
+ */
 export const schema = { ...users, ...companies, ...suppliers, ...ilocs, ...auth, ...catalog, ...inventory, ...mediables, ...customers, ...orders,
-  ...purchaseOrders, ...supplyShipments, ...transfers, ...mailSettings, ...packingTemplates, ...activity,
+  ...purchaseOrders, ...packingTemplates, ...activity,
   ...billing, ...warehouses, ...services, ...templates, ...platformSettings,
 };
 export type Schema = typeof schema;

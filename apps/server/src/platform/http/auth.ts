@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { effectiveRole, permissionById, type Role } from '@omnio/domain';
 import type { AppDeps, Principal } from './context';
 import { unauthenticated } from './errors';
@@ -33,7 +33,8 @@ interface PrincipalRow extends Record<string, unknown> {
   permission_ids: number[];
 }
 
-export async function principalFromToken(deps: Pick<AppDeps, 'database' | 'principals'>, token: string): Promise<Principal | null> {
+/** `log`, when the caller has one, hears about failures off the request's path (the last-used write). */
+export async function principalFromToken(deps: Pick<AppDeps, 'database' | 'principals'> & { log?: FastifyBaseLogger }, token: string): Promise<Principal | null> {
   const tokenHash = hashToken(token);
   const cached = deps.principals.get(tokenHash);
   if (cached) return cached;
@@ -60,7 +61,7 @@ export async function principalFromToken(deps: Pick<AppDeps, 'database' | 'princ
     // (docs/api-access-tokens.md). last_used_at is written at most once a minute, off the request's path.
     void deps.database
       .query(TOUCH_SQL, [row.token_id], 'personal_token_touch')
-      .catch(() => undefined);
+      .catch((err: unknown) => deps.log?.warn({ err, tokenId: row.token_id }, 'access token last-used time not written'));
     return principal;
   }
   deps.principals.set(tokenHash, principal);

@@ -138,7 +138,10 @@ function onConnection(socket: AppSocket, runtime: Runtime): void {
     const channelName = (payload as { channel?: unknown } | null)?.channel;
     if (typeof channelName !== 'string' || channelName.length > 200) return reply({ ok: false, error: 'Invalid channel.' });
     // The token is checked again on every join: a revoked or expired one cannot join anything more.
-    const principal = await principalFromToken(runtime, socket.data.token).catch(() => null);
+    const principal = await principalFromToken(runtime, socket.data.token).catch((err: unknown) => {
+      runtime.log.error({ err, module: 'realtime' }, 'socket token check failed');
+      return null;
+    });
     if (!principal) {
       reply({ ok: false, error: 'Unauthenticated.' });
       socket.disconnect(true);
