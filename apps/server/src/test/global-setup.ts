@@ -48,6 +48,12 @@ export default async function setup(project: TestProject) {
       await admin.end();
     };
   }
+  // Said out loud, once: without PostgreSQL the crash, concurrency, outage and two-process tests are skipped,
+  // and a green run proves less than it seems (CI refuses to run that way, .ci/run).
+  process.stderr.write(
+    '\n[tests] TEST_DATABASE_URL is not set: running on the embedded PGlite database, and the PostgreSQL-only tests ' +
+      '(crash, concurrency, outage, migrations and two-process tests) are SKIPPED. Set TEST_DATABASE_URL to run them.\n\n',
+  );
   const database = await openDatabase({ databaseUrl: undefined, dataDir: '', appRole: 'omnio_app', poolSize: 1, memory: true });
   const config = loadConfig({ NODE_ENV: 'test' }, { seedDemo: true });
   await prepareDatabase(config, log, database);
