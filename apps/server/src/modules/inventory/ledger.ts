@@ -134,7 +134,7 @@ export async function applyMovementBatch(
   }
   let locked: RawBalance[] | undefined;
   if (inputs.every(isReservation)) {
-    if (options.onInsufficient === 'skip') return reserveFitting(tx, tenantId, inputs, result);
+    if (options.onInsufficient === 'skip') return reserveFitting(tx, tenantId, inputs, pairs, result);
     const whole = await reserveWhole(tx, tenantId, inputs);
     if (whole.done) {
       result.deltas = inputs.map((i) => addBuckets(ZERO_BUCKETS, i.delta ?? {}));
@@ -276,7 +276,9 @@ async function reserveWhole(tx: Tx, tenantId: string, inputs: MovementInput[]): 
  * now). Replaces, for the importer of concurrent batches, a failed all-or-nothing attempt followed by the
  * input-by-input path: one locked read and one update instead of two of each.
  */
-async function reserveFitting(tx: Tx, tenantId: string, inputs: MovementInput[], result: BatchResult): Promise<BatchResult> {
+async function reserveFitting(
+  tx: Tx, tenantId: string, inputs: MovementInput[], pairs: { sku_id: string; iloc_id: string }[], result: BatchResult,
+): Promise<BatchResult> {
   const rows = inputs.map((i, index) => ({
     i: index, sku_id: i.skuId, iloc_id: i.ilocId, dr: i.delta!.reserved!, reason: i.reason, rt: i.reference?.type ?? null, rid: i.reference?.id ?? null,
     note: i.note ?? null, user_id: i.userId ?? null,
@@ -303,11 +305,9 @@ async function reserveFitting(tx: Tx, tenantId: string, inputs: MovementInput[],
         AND b.qty_good - (b.qty_reserved + p.dr) >= 0
       RETURNING b.*
     ), moved AS (
-      INSERT INTO inventory_movements (tenant_id, sku_id, iloc_id, delta_good, delta_hold, delta_hurt, delta_in_transit, delta_reserved,
-        reason, reference_type, reference_id, note, user_id)
-      SELECT ${tenantId}::uuid, t.sku_id, t.iloc_id, 0, 0, 0, 0, t.dr, t.reason, t.rt, t.rid, t.note, t.user_id
-      FROM taken t WHERE (SELECT count(*) FROM updated) = (SELECT count(*) FROM per_pair)
-      ORDER BY t.i
+      ${movementsInsertFrom(tenantId,
+        sql`(SELECT t.i, t.sku_id, t.iloc_id, 0 AS dg, 0 AS dh, 0 AS du, 0 AS dt, t.dr, t.reason, t.rt, t.rid, t.note, t.user_id FROM taken t) x`,
+        sql`(SELECT count(*) FROM updated) = (SELECT count(*) FROM per_pair)`)}
     )
     SELECT
       (SELECT coalesce(json_agg(b), '[]'::json) FROM (
@@ -326,8 +326,7 @@ async function reserveFitting(tx: Tx, tenantId: string, inputs: MovementInput[],
     const row = toBalanceRow(r);
     return [pairKey(row.skuId, row.ilocId), row] as const;
   }));
-  const pairs = new Map(inputs.map((i) => [pairKey(i.skuId, i.ilocId), i] as const));
-  result.balances = [...pairs].map(([key, i]) => after.get(key) ?? emptyBalance(tenantId, i.skuId, i.ilocId)).sort(byPair);
+  result.balances = pairs.map((p) => after.get(pairKey(p.sku_id, p.iloc_id)) ?? emptyBalance(tenantId, p.sku_id, p.iloc_id)).sort(byPair);
   return result;
 }
 
@@ -347,12 +346,21 @@ function movementRows(inputs: MovementInput[], deltas: BucketQuantities[]): Move
 
 /** The INSERT of movement rows, written only where `when` holds (a statement of its own, or inside a WITH). */
 function movementsInsert(tenantId: string, movements: MovementRow[], when: SQL): SQL {
+  return movementsInsertFrom(tenantId, sql`
+    json_to_recordset(${JSON.stringify(movements)}::json)
+      AS x(i int, sku_id uuid, iloc_id uuid, dg int, dh int, du int, dt int, dr int, reason text, rt text, rid text, note text, user_id uuid)`, when);
+}
+
+/**
+ * The INSERT of movements from `source`, a relation named x with movementRows' columns (i, sku_id, iloc_id,
+ * dg, dh, du, dt, dr, reason, rt, rid, note, user_id), in the order of i.
+ */
+function movementsInsertFrom(tenantId: string, source: SQL, when: SQL): SQL {
   return sql`
     INSERT INTO inventory_movements (tenant_id, sku_id, iloc_id, delta_good, delta_hold, delta_hurt, delta_in_transit, delta_reserved,
       reason, reference_type, reference_id, note, user_id)
     SELECT ${tenantId}::uuid, x.sku_id, x.iloc_id, x.dg, x.dh, x.du, x.dt, x.dr, x.reason, x.rt, x.rid, x.note, x.user_id
-    FROM json_to_recordset(${JSON.stringify(movements)}::json)
-      AS x(i int, sku_id uuid, iloc_id uuid, dg int, dh int, du int, dt int, dr int, reason text, rt text, rid text, note text, user_id uuid)
+    FROM ${source}
     WHERE ${when}
     ORDER BY x.i`;
 }
