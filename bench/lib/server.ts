@@ -56,6 +56,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     PORT: String(port),
     DB_POOL_SIZE: String(options.poolSize),
     RATE_LIMIT_PER_MINUTE: '100000000',
+    // Production refuses to start without SMTP_URL; no scenario sends mail, so say so rather than fake a relay.
+    MAIL_TRANSPORT: 'none',
     ...options.env,
   };
   const profile = options.cpuProfileDir ? ['--cpu-prof', '--cpu-prof-dir', options.cpuProfileDir] : [];
