@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ChannelProcessItem } from './channels';
+import { defineLifecycle } from './lifecycle';
 
 /**
  * API access tokens (spec 3) and processes with inbound webhooks (spec 7 "Webhook URLs").
@@ -137,7 +138,13 @@ export interface AccessTokenCreated {
 
 export const PROCESS_DRIVERS = ['shopify', 'woocommerce', 'bigcommerce', 'amazon', 'ebay', 'custom'] as const;
 export type ProcessDriver = (typeof PROCESS_DRIVERS)[number];
-export const PROCESS_STATUSES = ['active', 'disabled', 'uninstalled'] as const;
+/** status → action → next. An uninstalled process keeps its history; new credentials (PUT) install it again. */
+export const processLifecycle = defineLifecycle({
+  active: { disable: 'disabled', uninstall: 'uninstalled' },
+  disabled: { enable: 'active', uninstall: 'uninstalled' },
+  uninstalled: {},
+}, { actions: ['disable', 'enable', 'uninstall'] });
+export const PROCESS_STATUSES = processLifecycle.statuses;
 export type ProcessStatus = (typeof PROCESS_STATUSES)[number];
 
 /** Spec 7 webhook URL kinds: `{context}/{resource}` after `/processes/{process}/gateway/webhook/`. */

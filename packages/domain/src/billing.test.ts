@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addExtra, allowedSubscriptionActions, BillingPriceInput, BillingProductInput, centsToDollars, extrasVisible, mergeExtras, nextSubscriptionStatus,
-  planDialogAction, planTotals, SubscriptionRequest, SUBSCRIPTION_ACTIONS, SUBSCRIPTION_EVENT_SEVERITY, SUBSCRIPTION_EVENT_TYPES, SUBSCRIPTION_STATUSES,
+  planDialogAction, planTotals, shownSubscriptionStatus, subscriptionLifecycle, SubscriptionRequest, SUBSCRIPTION_ACTIONS, SUBSCRIPTION_EVENT_SEVERITY, SUBSCRIPTION_EVENT_TYPES, SUBSCRIPTION_STATUSES,
   UpgradeRequest, usagePeriod, type SubscriptionAction, type SubscriptionStatus,
 } from './billing';
 
@@ -40,6 +40,22 @@ describe('subscription transitions (spec 4)', () => {
     ['canceled', ['resume']],
   ] as const)('allowed actions of %s', (status, actions) => {
     expect(allowedSubscriptionActions(status)).toEqual(actions);
+  });
+
+  it('a subscription ends (the period after a cancel ran out, or the provider ended it) only by the system', () => {
+    expect(subscriptionLifecycle.next('canceled', 'end')).toBe('ended');
+    expect(subscriptionLifecycle.next('active', 'end')).toBe('ended');
+    expect(subscriptionLifecycle.next('none', 'end')).toBeNull();
+    expect(subscriptionLifecycle.next('ended', 'subscribe')).toBe('active');
+    expect(subscriptionLifecycle.next('ended', 'resume')).toBeNull();
+    // The company never asks for `end`, and never sees `ended`: it has no subscription.
+    expect(SUBSCRIPTION_ACTIONS).not.toContain('end');
+    expect(SubscriptionRequest.safeParse({ type: 'end' }).success).toBe(false);
+    expect(SubscriptionRequest.safeParse({ type: 'cancel' }).success).toBe(true);
+    expect(SUBSCRIPTION_STATUSES).toEqual(['none', 'active', 'canceled']);
+    expect(shownSubscriptionStatus('ended')).toBe('none');
+    expect(shownSubscriptionStatus('canceled')).toBe('canceled');
+    for (const s of subscriptionLifecycle.statuses) expect(allowedSubscriptionActions(shownSubscriptionStatus(s))).not.toContain('end');
   });
 
   it('the extras section is hidden only when cancelled', () => {

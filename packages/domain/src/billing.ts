@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineLifecycle } from './lifecycle';
 
 /**
  * Billing (spec 3, 4, 9; contract docs/api-billing.md). Products are base plans and add-on extras whose
@@ -9,26 +10,41 @@ import { z } from 'zod';
 export const BILLING_PRODUCT_TYPES = ['base_plan', 'addon'] as const;
 export type BillingProductType = (typeof BILLING_PRODUCT_TYPES)[number];
 
-/** Spec 4: none → (checkout) → active; active → canceled (canceled_at set); canceled → active on resume. */
-export const SUBSCRIPTION_STATUSES = ['none', 'active', 'canceled'] as const;
-export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-
-export const SUBSCRIPTION_ACTIONS = ['subscribe', 'change', 'upgrade', 'cancel', 'resume'] as const;
-export type SubscriptionAction = (typeof SUBSCRIPTION_ACTIONS)[number];
-
-/** status → action → next. A subscribe/change/upgrade/resume that needs a checkout leaves the status as is until it is confirmed. */
-export const SUBSCRIPTION_TRANSITIONS: Record<SubscriptionStatus, Partial<Record<SubscriptionAction, SubscriptionStatus>>> = {
+/**
+ * Spec 4, status → action → next: none → (checkout) → active; active → canceled (canceled_at set); canceled →
+ * active on resume. A subscribe/change/upgrade/resume that needs a checkout leaves the status as is until it
+ * is confirmed. `end` is the system's, never the company's: a cancelled subscription's period ran out (the
+ * billing job), or the provider ended it (unpaid, deleted). Subscribing again after the end reuses the row.
+ */
+export const subscriptionLifecycle = defineLifecycle({
   none: { subscribe: 'active' },
-  active: { change: 'active', upgrade: 'active', cancel: 'canceled' },
-  canceled: { resume: 'active' },
-};
+  active: { change: 'active', upgrade: 'active', cancel: 'canceled', end: 'ended' },
+  canceled: { resume: 'active', end: 'ended' },
+  ended: { subscribe: 'active' },
+}, { actions: ['subscribe', 'change', 'upgrade', 'cancel', 'resume', 'end'] });
+export type SubscriptionLifecycleStatus = (typeof subscriptionLifecycle.statuses)[number];
+/** What a subscription row holds ('none' is the absence of a row). */
+export type StoredSubscriptionStatus = Exclude<SubscriptionLifecycleStatus, 'none'>;
+
+/** The statuses the API and the web show: an ended subscription is no subscription, 'none'. */
+export type SubscriptionStatus = Exclude<SubscriptionLifecycleStatus, 'ended'>;
+export const shownSubscriptionStatus = (status: SubscriptionLifecycleStatus): SubscriptionStatus => (status === 'ended' ? 'none' : status);
+export const SUBSCRIPTION_STATUSES = subscriptionLifecycle.statuses.filter((s): s is SubscriptionStatus => s !== 'ended');
+
+/** The actions a company asks for (the request `type`, `allowed_actions`). */
+export type SubscriptionAction = Exclude<(typeof subscriptionLifecycle.actions)[number], 'end'>;
+const isCompanyAction = (a: (typeof subscriptionLifecycle.actions)[number]): a is SubscriptionAction => a !== 'end';
+export const SUBSCRIPTION_ACTIONS = subscriptionLifecycle.actions.filter(isCompanyAction);
+
+export const SUBSCRIPTION_TRANSITIONS = subscriptionLifecycle.table;
 
 export function nextSubscriptionStatus(from: SubscriptionStatus, action: SubscriptionAction): SubscriptionStatus | null {
-  return SUBSCRIPTION_TRANSITIONS[from][action] ?? null;
+  const to = subscriptionLifecycle.next(from, action);
+  return to === null ? null : shownSubscriptionStatus(to);
 }
 
 export function allowedSubscriptionActions(from: SubscriptionStatus): SubscriptionAction[] {
-  return SUBSCRIPTION_ACTIONS.filter((a) => SUBSCRIPTION_TRANSITIONS[from][a] !== undefined);
+  return subscriptionLifecycle.allowedActions(from).filter(isCompanyAction);
 }
 
 /** Spec 3 / 4 subscription event types; each reaches the tenant live (realtime event `subscription-event`). */

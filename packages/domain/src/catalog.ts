@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineLifecycle, type HeldPermissions } from './lifecycle';
 
 /**
  * Catalog words and request bodies (docs/api-catalog.md, spec 3 and 5), shared by the server routes and
@@ -12,17 +13,16 @@ export type SkuType = (typeof SKU_TYPES)[number];
 export const PRICE_CODES = ['BUY', 'WHOLE', 'RETAIL', 'WTDAVGCOST'] as const;
 export type PriceCode = (typeof PRICE_CODES)[number];
 
-export const SKU_STATUSES = ['active', 'discontinued'] as const;
-export type SkuStatus = (typeof SKU_STATUSES)[number];
-
-export const SKU_ACTIONS = ['discontinue', 'reactivate'] as const;
-export type SkuAction = (typeof SKU_ACTIONS)[number];
-
 /** The SKU lifecycle, status → action → next status. The only place these rules live. */
-export const SKU_TRANSITIONS: Readonly<Record<SkuStatus, Partial<Record<SkuAction, SkuStatus>>>> = {
+export const skuLifecycle = defineLifecycle({
   active: { discontinue: 'discontinued' },
   discontinued: { reactivate: 'active' },
-};
+});
+export const SKU_STATUSES = skuLifecycle.statuses;
+export type SkuStatus = (typeof SKU_STATUSES)[number];
+export const SKU_ACTIONS = skuLifecycle.actions;
+export type SkuAction = (typeof SKU_ACTIONS)[number];
+export const SKU_TRANSITIONS = skuLifecycle.table;
 
 /** The permission each SKU action needs. */
 export const SKU_ACTION_PERMISSION: Readonly<Record<SkuAction, string>> = {
@@ -31,15 +31,11 @@ export const SKU_ACTION_PERMISSION: Readonly<Record<SkuAction, string>> = {
 };
 
 /** The next status, or null when the action is not allowed from `status`. */
-export function skuTransition(status: string, action: SkuAction): SkuStatus | null {
-  if (!Object.hasOwn(SKU_TRANSITIONS, status)) return null;
-  return SKU_TRANSITIONS[status as SkuStatus][action] ?? null;
-}
+export const skuTransition = skuLifecycle.next;
 
 /** The actions this user may take on a SKU in `status` now (objects carry them as `allowed_actions`). */
-export function allowedActions(status: string, permissions: ReadonlySet<string> | readonly string[]): SkuAction[] {
-  const has = (p: string) => (permissions instanceof Set ? permissions.has(p) : (permissions as readonly string[]).includes(p));
-  return SKU_ACTIONS.filter((a) => skuTransition(status, a) !== null && has(SKU_ACTION_PERMISSION[a]));
+export function allowedActions(status: string, permissions: HeldPermissions): SkuAction[] {
+  return skuLifecycle.permittedActions(status, permissions, SKU_ACTION_PERMISSION);
 }
 
 /** Spec 5: removal requires a discontinued SKU. */

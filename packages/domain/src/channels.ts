@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { nextCronRun, SCHEDULE_PRESETS, type SchedulePreset } from './schedules';
-import { PROCESS_DRIVERS, type InboundWebhookKind, type ProcessDriver, type ProcessStatus } from './access-tokens';
+import { PROCESS_DRIVERS, processLifecycle, type InboundWebhookKind, type ProcessDriver, type ProcessStatus } from './access-tokens';
 
 /**
  * Sales-channel connections (API.md "Channel connections (processes)"; spec 3 integration channel actions,
@@ -128,21 +128,12 @@ export const ZChannelCredentials = z.record(z.string().min(1).max(60), z.string(
 
 /* ------------------------------------------------------------------ process status machine */
 
-export const PROCESS_ACTIONS = ['disable', 'enable', 'uninstall'] as const;
+export const PROCESS_ACTIONS = processLifecycle.actions;
 export type ProcessAction = (typeof PROCESS_ACTIONS)[number];
-
-/** status → action → next. An uninstalled process keeps its history; new credentials (PUT) install it again. */
-export const PROCESS_TRANSITIONS: Readonly<Record<ProcessStatus, Partial<Record<ProcessAction, ProcessStatus>>>> = {
-  active: { disable: 'disabled', uninstall: 'uninstalled' },
-  disabled: { enable: 'active', uninstall: 'uninstalled' },
-  uninstalled: {},
-};
-
-export function processTransition(status: string, action: string): ProcessStatus | null {
-  if (!Object.hasOwn(PROCESS_TRANSITIONS, status)) return null;
-  const row = PROCESS_TRANSITIONS[status as ProcessStatus];
-  return Object.hasOwn(row, action) ? (row[action as ProcessAction] ?? null) : null;
-}
+export const PROCESS_TRANSITIONS = processLifecycle.table;
+/** Takes any action name: one the table does not know goes nowhere. */
+export const processTransition = (status: string, action: string): ProcessStatus | null =>
+  processLifecycle.isAction(action) ? processLifecycle.next(status, action) : null;
 
 /** What a user may do with a process now: transitions, plus run/test/edit/delete by permission. */
 export type ProcessItemAction = ProcessAction | 'test' | 'run' | 'edit' | 'delete' | 'rotate-secret';
@@ -150,7 +141,7 @@ export function processAllowedActions(status: string, permissions: ReadonlySet<s
   const has = (p: string) => (permissions instanceof Set ? permissions.has(p) : (permissions as readonly string[]).includes(p));
   const out: ProcessItemAction[] = [];
   if (has('update-process')) {
-    for (const a of PROCESS_ACTIONS) if (processTransition(status, a)) out.push(a);
+    out.push(...processLifecycle.allowedActions(status));
     out.push('edit', 'rotate-secret');
     if (status === 'active') out.push('test', 'run');
   }

@@ -1,3 +1,4 @@
+export * from './lifecycle';
 export * from './roles';
 export * from './permissions';
 export * from './password';

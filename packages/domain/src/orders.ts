@@ -1,34 +1,32 @@
 import { z } from 'zod';
 import { zDecimal } from './catalog';
+import { defineLifecycle, type HeldPermissions } from './lifecycle';
 
 /**
  * Order words (docs/api-orders.md, spec 3, 4, 5 and 8): statuses, the lifecycle as a table, the import
  * codes, and the request bodies shared by the server and the web forms.
  */
 
-export const ORDER_STATUSES = ['draft', 'on_hold', 'open', 'closed', 'error', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
 /**
- * `submit` sends a draft through the import pipeline; `retry` re-runs it for an order in error (after a
- * fix); `edit` is not a transition but is listed so the web shows the edit button from allowed_actions.
- */
-export const ORDER_ACTIONS = ['submit', 'retry', 'hold', 'release', 'close', 'cancel', 'reopen', 'mark-shipped', 'clone', 'edit'] as const;
-export type OrderAction = (typeof ORDER_ACTIONS)[number];
-
-/**
- * The order lifecycle, status → action → next status. `submit`, `retry` and `release` end in `open` when
+ * The order lifecycle, status → action → next status. `submit` sends a draft through the import pipeline;
+ * `retry` re-runs it for an order in error (after a fix); `submit`, `retry` and `release` end in `open` when
  * the pipeline succeeds; the pipeline may turn them into `error` instead (the table names the hoped-for
- * status, the service records the one reached). Closed orders allow nothing until reopened.
+ * status, the service records the one reached). `edit` is not a transition but is listed so the web shows
+ * the edit button from allowed_actions. Closed orders allow nothing until reopened.
  */
-export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, Partial<Record<OrderAction, OrderStatus>>>> = {
+export const orderLifecycle = defineLifecycle({
   draft: { submit: 'open', hold: 'on_hold', cancel: 'cancelled', clone: 'draft', edit: 'draft' },
-  open: { hold: 'on_hold', close: 'closed', cancel: 'cancelled', 'mark-shipped': 'closed', clone: 'draft', edit: 'open' },
   on_hold: { hold: 'on_hold', release: 'open', cancel: 'cancelled', clone: 'draft', edit: 'on_hold' },
-  error: { retry: 'open', hold: 'on_hold', cancel: 'cancelled', clone: 'draft', edit: 'error' },
+  open: { hold: 'on_hold', close: 'closed', cancel: 'cancelled', 'mark-shipped': 'closed', clone: 'draft', edit: 'open' },
   closed: { reopen: 'open' },
+  error: { retry: 'open', hold: 'on_hold', cancel: 'cancelled', clone: 'draft', edit: 'error' },
   cancelled: { clone: 'draft' },
-};
+}, { actions: ['submit', 'retry', 'hold', 'release', 'close', 'cancel', 'reopen', 'mark-shipped', 'clone', 'edit'] });
+export const ORDER_STATUSES = orderLifecycle.statuses;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const ORDER_ACTIONS = orderLifecycle.actions;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+export const ORDER_TRANSITIONS = orderLifecycle.table;
 
 export const ORDER_ACTION_PERMISSION: Readonly<Record<OrderAction, string>> = {
   submit: 'update-order',
@@ -47,17 +45,16 @@ export const ORDER_ACTION_PERMISSION: Readonly<Record<OrderAction, string>> = {
 export const ORDER_SHIPPABLE_STATUSES: readonly OrderStatus[] = ['open'];
 export const isOrderShippable = (status: string) => (ORDER_SHIPPABLE_STATUSES as readonly string[]).includes(status);
 
+/** Orders still to be fulfilled: what their lines have neither allocated nor shipped counts as backordered. */
+export const ORDER_BACKORDER_STATUSES: readonly OrderStatus[] = ['on_hold', 'open', 'error'];
+
 /** Spec 4: bulk cancel leaves these alone. */
 export const BULK_CANCEL_SKIPS: readonly OrderStatus[] = ['cancelled', 'closed', 'error'];
 
-export function orderTransition(status: string, action: OrderAction): OrderStatus | null {
-  if (!Object.hasOwn(ORDER_TRANSITIONS, status)) return null;
-  return ORDER_TRANSITIONS[status as OrderStatus][action] ?? null;
-}
+export const orderTransition = orderLifecycle.next;
 
-export function orderAllowedActions(status: string, permissions: ReadonlySet<string> | readonly string[]): OrderAction[] {
-  const has = (p: string) => (permissions instanceof Set ? permissions.has(p) : (permissions as readonly string[]).includes(p));
-  return ORDER_ACTIONS.filter((a) => orderTransition(status, a) !== null && has(ORDER_ACTION_PERMISSION[a]));
+export function orderAllowedActions(status: string, permissions: HeldPermissions): OrderAction[] {
+  return orderLifecycle.permittedActions(status, permissions, ORDER_ACTION_PERMISSION);
 }
 
 /** Spec 8: why an import left an order in `error`. */

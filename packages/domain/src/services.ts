@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineLifecycle } from './lifecycle';
 
 /**
  * Owner services, app services and the owner's mapper / rule templates (docs/api-services.md; spec 3, 4).
@@ -12,27 +13,23 @@ const hasPermission = (permissions: ReadonlySet<string> | readonly string[], p: 
 
 /* ------------------------------------------------------------------ lifecycle (spec 4 Service) */
 
-export const SERVICE_STATUSES = ['ACTIVE', 'PAUSE', 'INACTIVE'] as const;
-export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
-
-export const SERVICE_ACTIONS = ['pause', 'deactivate', 'activate'] as const;
-export type ServiceAction = (typeof SERVICE_ACTIONS)[number];
-
 /**
  * status → action → next. PAUSE stops new installs (or new sign-ins of an app service) while what exists keeps
  * working; INACTIVE also hides the service from tenants (and revokes an app service's live tokens).
  */
-export const SERVICE_TRANSITIONS: Readonly<Record<ServiceStatus, Partial<Record<ServiceAction, ServiceStatus>>>> = {
+export const serviceLifecycle = defineLifecycle({
   ACTIVE: { pause: 'PAUSE', deactivate: 'INACTIVE' },
-  PAUSE: { activate: 'ACTIVE', deactivate: 'INACTIVE' },
+  PAUSE: { deactivate: 'INACTIVE', activate: 'ACTIVE' },
   INACTIVE: { activate: 'ACTIVE' },
-};
-
-export function serviceTransition(status: string, action: string): ServiceStatus | null {
-  if (!Object.hasOwn(SERVICE_TRANSITIONS, status)) return null;
-  const row = SERVICE_TRANSITIONS[status as ServiceStatus];
-  return Object.hasOwn(row, action) ? (row[action as ServiceAction] ?? null) : null;
-}
+});
+export const SERVICE_STATUSES = serviceLifecycle.statuses;
+export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
+export const SERVICE_ACTIONS = serviceLifecycle.actions;
+export type ServiceAction = (typeof SERVICE_ACTIONS)[number];
+export const SERVICE_TRANSITIONS = serviceLifecycle.table;
+/** Takes any action name (unlike the other lifecycles' helpers): one the table does not know goes nowhere. */
+export const serviceTransition = (status: string, action: string): ServiceStatus | null =>
+  serviceLifecycle.isAction(action) ? serviceLifecycle.next(status, action) : null;
 
 /**
  * What each status lets happen besides its transitions. `opens`: new installs of a service, new tokens for an
@@ -60,7 +57,7 @@ export type ServiceItemAction = ServiceAction | 'edit' | 'delete';
 export function serviceAllowedActions(status: string, permissions: ReadonlySet<string> | readonly string[]): ServiceItemAction[] {
   const out: ServiceItemAction[] = [];
   if (hasPermission(permissions, 'update-service')) {
-    out.push(...SERVICE_ACTIONS.filter((a) => serviceTransition(status, a) !== null), 'edit');
+    out.push(...serviceLifecycle.allowedActions(status), 'edit');
   }
   if (serviceStatusAllows(status, 'delete') && hasPermission(permissions, 'delete-service')) out.push('delete');
   return out;
@@ -73,7 +70,7 @@ export type AppServiceItemAction = AppServiceAction | 'edit' | 'delete';
 export function appServiceAllowedActions(status: string, permissions: ReadonlySet<string> | readonly string[]): AppServiceItemAction[] {
   const out: AppServiceItemAction[] = [];
   if (hasPermission(permissions, 'update-app-service')) {
-    out.push(...SERVICE_ACTIONS.filter((a) => serviceTransition(status, a) !== null));
+    out.push(...serviceLifecycle.allowedActions(status));
     if (serviceStatusAllows(status, 'rotateSecret')) out.push('rotate-secret');
     out.push('edit');
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zDecimal } from './catalog';
+import { defineLifecycle, holdsPermission, type HeldPermissions } from './lifecycle';
 
 /**
  * Shipment and return words (docs/api-orders.md, spec 3, 4, 5 and 8): statuses, the lifecycles as tables,
@@ -8,49 +9,44 @@ import { zDecimal } from './catalog';
 
 /* ------------------------------------------------------------------ shipments */
 
-/** Spec 4 shipment statuses, snake_case. */
-export const SHIPMENT_STATUSES = [
-  'pending_shipment', 'assigned', 'unshipped', 'routing', 'on_hold', 'backorder', 'error', 'dropship', 'divided',
-  'shipped', 'partially_shipped', 'returned', 'partially_returned', 'canceling', 'cancelled',
-  // Reported back by a warehouse connector for a routed shipment; spec 4 lets these be retried.
-  'processing', 'in_transit', 'completed', 'discrepancy',
-] as const;
-export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
-
 /**
- * `cancel` stops a shipment before anything left the building (final: spec 4 "cancelling a shipment is
- * final"); `retry` routes it again (spec 4: routing, processing, completed, in transit, discrepancy, and
- * error); `return` takes units of a shipped shipment back.
+ * The shipment lifecycle (spec 4 statuses, snake_case), status → action → next status. `cancel` stops a
+ * shipment before anything left the building (final: spec 4 "cancelling a shipment is final"); `retry`
+ * routes it again (spec 4: routing, processing, completed, in transit, discrepancy, and error); `return`
+ * takes units of a shipped shipment back. A shipment created in house is `shipped` at once (its stock is
+ * consumed in the same transaction). `return` names the hoped-for status: the service records `returned`
+ * instead when the last shipped unit is back. Statuses with no entry allow nothing.
  */
-export const SHIPMENT_ACTIONS = ['cancel', 'retry', 'return'] as const;
-export type ShipmentAction = (typeof SHIPMENT_ACTIONS)[number];
-
-/**
- * The shipment lifecycle, status → action → next status. A shipment created in house is `shipped` at once
- * (its stock is consumed in the same transaction). `return` names the hoped-for status: the service
- * records `returned` instead when the last shipped unit is back. Statuses with no entry allow nothing.
- */
-export const SHIPMENT_TRANSITIONS: Readonly<Record<ShipmentStatus, Partial<Record<ShipmentAction, ShipmentStatus>>>> = {
+export const shipmentLifecycle = defineLifecycle({
   pending_shipment: { cancel: 'cancelled' },
   assigned: { cancel: 'cancelled' },
   unshipped: { cancel: 'cancelled' },
+  routing: { cancel: 'cancelled', retry: 'routing' },
   on_hold: { cancel: 'cancelled' },
   backorder: { cancel: 'cancelled' },
-  routing: { cancel: 'cancelled', retry: 'routing' },
   error: { cancel: 'cancelled', retry: 'routing' },
+  dropship: {},
+  divided: {},
+  shipped: { return: 'partially_returned' },
+  partially_shipped: {},
+  returned: {},
+  partially_returned: { return: 'partially_returned' },
+  canceling: {},
+  cancelled: {},
+  // Reported back by a warehouse connector for a routed shipment; spec 4 lets these be retried.
   processing: { retry: 'routing' },
   in_transit: { retry: 'routing' },
   completed: { retry: 'routing' },
   discrepancy: { retry: 'routing' },
-  shipped: { return: 'partially_returned' },
-  partially_returned: { return: 'partially_returned' },
-  partially_shipped: {},
-  dropship: {},
-  divided: {},
-  returned: {},
-  canceling: {},
-  cancelled: {},
-};
+}, { actions: ['cancel', 'retry', 'return'] });
+export const SHIPMENT_STATUSES = shipmentLifecycle.statuses;
+export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
+export const SHIPMENT_ACTIONS = shipmentLifecycle.actions;
+export type ShipmentAction = (typeof SHIPMENT_ACTIONS)[number];
+export const SHIPMENT_TRANSITIONS = shipmentLifecycle.table;
+
+/** The shipment left the building (units may have come back since): its tracking goes to the sales channel. */
+export const SHIPMENT_SENT_STATUSES: readonly ShipmentStatus[] = ['shipped', 'partially_returned', 'returned'];
 
 /** Every permission an action needs: a return from a shipment also creates a return (an RMA). */
 export const SHIPMENT_ACTION_PERMISSIONS: Readonly<Record<ShipmentAction, readonly string[]>> = {
@@ -66,64 +62,56 @@ export const SHIPMENT_REFUSALS: Readonly<Record<ShipmentAction, string>> = {
   return: 'shipment cannot be returned now',
 };
 
-type Perms = ReadonlySet<string> | readonly string[];
-const hasAll = (permissions: Perms, needed: readonly string[]) =>
-  needed.every((p) => (permissions instanceof Set ? permissions.has(p) : (permissions as readonly string[]).includes(p)));
+export const shipmentTransition = shipmentLifecycle.next;
 
-export function shipmentTransition(status: string, action: ShipmentAction): ShipmentStatus | null {
-  if (!Object.hasOwn(SHIPMENT_TRANSITIONS, status)) return null;
-  return SHIPMENT_TRANSITIONS[status as ShipmentStatus][action] ?? null;
-}
-
-export function shipmentAllowedActions(status: string, permissions: Perms): ShipmentAction[] {
-  return SHIPMENT_ACTIONS.filter((a) => shipmentTransition(status, a) !== null && hasAll(permissions, SHIPMENT_ACTION_PERMISSIONS[a]));
+export function shipmentAllowedActions(status: string, permissions: HeldPermissions): ShipmentAction[] {
+  return shipmentLifecycle.permittedActions(status, permissions, SHIPMENT_ACTION_PERMISSIONS);
 }
 
 /* ------------------------------------------------------------------ returns */
 
-/** Spec 4 return statuses. */
-export const RETURN_STATUSES = ['draft', 'open', 'approved', 'rejected', 'in_transit', 'processing', 'discrepancy', 'complete', 'error', 'routing'] as const;
-export type ReturnStatus = (typeof RETURN_STATUSES)[number];
-
-/** Spec 4 refund statuses of a return. */
-export const REFUND_STATUSES = ['open', 'approved', 'rejected', 'partial', 'complete'] as const;
-export type RefundStatus = (typeof REFUND_STATUSES)[number];
-
-export const RETURN_ACTIONS = ['submit', 'approve', 'reject', 'receive', 'refund'] as const;
-export type ReturnAction = (typeof RETURN_ACTIONS)[number];
-/** The actions that move the return's own status (refund moves the refund status). */
-export type ReturnStatusAction = Exclude<ReturnAction, 'refund'>;
-
 /**
- * The return lifecycle, status → action → next status. A return is created `open` (or `draft`, then
- * `submit`). `receive` names the hoped-for status: the service records `processing` while units are
- * still to come, `complete` when every unit is back.
+ * The return lifecycle (spec 4 statuses), status → action → next status. A return is created `open` (or
+ * `draft`, then `submit`). `receive` names the hoped-for status: the service records `processing` while
+ * units are still to come, `complete` when every unit is back.
  */
-export const RETURN_TRANSITIONS: Readonly<Record<ReturnStatus, Partial<Record<ReturnStatusAction, ReturnStatus>>>> = {
+export const returnLifecycle = defineLifecycle({
   draft: { submit: 'open', reject: 'rejected' },
   open: { approve: 'approved', reject: 'rejected' },
   approved: { receive: 'complete' },
+  rejected: {},
   in_transit: { receive: 'complete' },
   processing: { receive: 'complete' },
   discrepancy: { receive: 'complete' },
+  complete: {},
   error: { reject: 'rejected' },
   routing: {},
-  rejected: {},
-  complete: {},
-};
+}, { actions: ['submit', 'approve', 'reject', 'receive'] });
+export const RETURN_STATUSES = returnLifecycle.statuses;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+export const RETURN_TRANSITIONS = returnLifecycle.table;
+/** The actions that move the return's own status (refund moves the refund status). */
+export type ReturnStatusAction = (typeof returnLifecycle.actions)[number];
 
-export type RefundAction = 'approve' | 'reject' | 'refund';
 /**
- * The refund lifecycle. Approving or rejecting the return approves or rejects its refund; `refund`
- * names the hoped-for status: `partial` while money is still owed, `complete` when all of it is paid.
+ * The refund lifecycle of a return (spec 4 refund statuses). Approving or rejecting the return approves or
+ * rejects its refund; `refund` names the hoped-for status: `partial` while money is still owed, `complete`
+ * when all of it is paid.
  */
-export const REFUND_TRANSITIONS: Readonly<Record<RefundStatus, Partial<Record<RefundAction, RefundStatus>>>> = {
+export const refundLifecycle = defineLifecycle({
   open: { approve: 'approved', reject: 'rejected' },
   approved: { refund: 'complete' },
-  partial: { refund: 'complete' },
   rejected: {},
+  partial: { refund: 'complete' },
   complete: {},
-};
+});
+export const REFUND_STATUSES = refundLifecycle.statuses;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+export type RefundAction = (typeof refundLifecycle.actions)[number];
+export const REFUND_TRANSITIONS = refundLifecycle.table;
+
+export const RETURN_ACTIONS = [...returnLifecycle.actions, 'refund'] as const;
+export type ReturnAction = (typeof RETURN_ACTIONS)[number];
 
 /** A refund is paid only on a return that was approved and not rejected since. */
 export const REFUNDABLE_RETURN_STATUSES: readonly ReturnStatus[] = ['approved', 'in_transit', 'processing', 'discrepancy', 'complete'];
@@ -136,15 +124,8 @@ export const RETURN_ACTION_PERMISSION: Readonly<Record<ReturnAction, string>> = 
   refund: 'update-returns',
 };
 
-export function returnTransition(status: string, action: ReturnStatusAction): ReturnStatus | null {
-  if (!Object.hasOwn(RETURN_TRANSITIONS, status)) return null;
-  return RETURN_TRANSITIONS[status as ReturnStatus][action] ?? null;
-}
-
-export function refundTransition(refundStatus: string, action: RefundAction): RefundStatus | null {
-  if (!Object.hasOwn(REFUND_TRANSITIONS, refundStatus)) return null;
-  return REFUND_TRANSITIONS[refundStatus as RefundStatus][action] ?? null;
-}
+export const returnTransition = returnLifecycle.next;
+export const refundTransition = refundLifecycle.next;
 
 /** Whether `action` is allowed on a return in `status` with `refundStatus`, whatever the user's permissions. */
 export function returnActionAllowed(status: string, refundStatus: string, action: ReturnAction): boolean {
@@ -152,8 +133,8 @@ export function returnActionAllowed(status: string, refundStatus: string, action
   return returnTransition(status, action) !== null;
 }
 
-export function returnAllowedActions(status: string, refundStatus: string, permissions: Perms): ReturnAction[] {
-  return RETURN_ACTIONS.filter((a) => returnActionAllowed(status, refundStatus, a) && hasAll(permissions, [RETURN_ACTION_PERMISSION[a]]));
+export function returnAllowedActions(status: string, refundStatus: string, permissions: HeldPermissions): ReturnAction[] {
+  return RETURN_ACTIONS.filter((a) => returnActionAllowed(status, refundStatus, a) && holdsPermission(permissions, RETURN_ACTION_PERMISSION[a]));
 }
 
 export const RETURN_REASONS = ['damaged', 'defective', 'wrong_item', 'not_as_described', 'no_longer_needed', 'other'] as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zDecimal } from './catalog';
+import { defineLifecycle, type HeldPermissions } from './lifecycle';
 
 /**
  * Supply-chain words (docs/api-supply-chain.md, spec 3, 4, 5): purchase orders, PO and transfer shipments
@@ -7,14 +8,7 @@ import { zDecimal } from './catalog';
  * both sides check.
  */
 
-const has = (permissions: ReadonlySet<string> | readonly string[], p: string) =>
-  permissions instanceof Set ? permissions.has(p) : (permissions as readonly string[]).includes(p);
-
 /* ------------------------------------------------------------------ purchase orders */
-
-/** Spec 4, snake_case. */
-export const PO_STATUSES = ['draft', 'open', 'sent', 'partially_confirmed', 'confirmed', 'completed', 'cancelled', 'error'] as const;
-export type PoStatus = (typeof PO_STATUSES)[number];
 
 /**
  * Spec 4 flow: save (draft) → `confirm` (open: the buyer has checked it) → `submit` (sent: mailed to the
@@ -23,19 +17,22 @@ export type PoStatus = (typeof PO_STATUSES)[number];
  * the status. `edit` is listed so the web shows the edit button from allowed_actions. `confirm` and
  * `submit` are refused (409) while a line's SKU was removed or discontinued.
  */
-export const PO_ACTIONS = ['confirm', 'submit', 'acknowledge', 'email', 'complete', 'cancel', 'edit', 'ship'] as const;
-export type PoAction = (typeof PO_ACTIONS)[number];
-
-export const PO_TRANSITIONS: Readonly<Record<PoStatus, Partial<Record<PoAction, PoStatus>>>> = {
+export const poLifecycle = defineLifecycle({
   draft: { confirm: 'open', cancel: 'cancelled', edit: 'draft' },
   open: { submit: 'sent', cancel: 'cancelled', edit: 'open' },
   sent: { acknowledge: 'confirmed', email: 'sent', complete: 'completed', cancel: 'cancelled', ship: 'sent' },
   partially_confirmed: { acknowledge: 'confirmed', email: 'partially_confirmed', complete: 'completed', cancel: 'cancelled', ship: 'partially_confirmed' },
   confirmed: { acknowledge: 'confirmed', email: 'confirmed', complete: 'completed', cancel: 'cancelled', ship: 'confirmed' },
-  error: { confirm: 'open', cancel: 'cancelled', edit: 'error' },
   completed: {},
   cancelled: {},
-};
+  error: { confirm: 'open', cancel: 'cancelled', edit: 'error' },
+}, { actions: ['confirm', 'submit', 'acknowledge', 'email', 'complete', 'cancel', 'edit', 'ship'] });
+/** Spec 4, snake_case. */
+export const PO_STATUSES = poLifecycle.statuses;
+export type PoStatus = (typeof PO_STATUSES)[number];
+export const PO_ACTIONS = poLifecycle.actions;
+export type PoAction = (typeof PO_ACTIONS)[number];
+export const PO_TRANSITIONS = poLifecycle.table;
 
 /**
  * `ship` is "create a shipment (ASN) for this PO". A supplier user holds update-purchase-order and
@@ -54,22 +51,18 @@ export const PO_ACTION_PERMISSION: Readonly<Record<PoAction, string>> = {
 export const SUPPLIER_PO_ACTIONS: readonly PoAction[] = ['acknowledge', 'ship'];
 /** A supplier sees a PO once it was sent to it: these statuses, and `cancelled` when it had been sent. */
 export const SUPPLIER_VISIBLE_PO_STATUSES: readonly PoStatus[] = ['sent', 'partially_confirmed', 'confirmed', 'completed'];
+/** Sent to the supplier and not closed: shipments (ASNs) come in against it, and receiving them all completes it. */
+export const PO_RECEIVING_STATUSES = poLifecycle.statusesAllowing('ship');
+/** Closed for good (completed or cancelled): nothing more is ordered, expected or counted as open. */
+export const PO_CLOSED_STATUSES = poLifecycle.terminal;
 
-export function poTransition(status: string, action: PoAction): PoStatus | null {
-  if (!Object.hasOwn(PO_TRANSITIONS, status)) return null;
-  return PO_TRANSITIONS[status as PoStatus][action] ?? null;
-}
+export const poTransition = poLifecycle.next;
 
-export function poAllowedActions(status: string, permissions: ReadonlySet<string> | readonly string[], role?: string | null): PoAction[] {
-  return PO_ACTIONS.filter(
-    (a) => poTransition(status, a) !== null && has(permissions, PO_ACTION_PERMISSION[a]) && (role !== 'supplier' || SUPPLIER_PO_ACTIONS.includes(a)),
-  );
+export function poAllowedActions(status: string, permissions: HeldPermissions, role?: string | null): PoAction[] {
+  return poLifecycle.permittedActions(status, permissions, PO_ACTION_PERMISSION).filter((a) => role !== 'supplier' || SUPPLIER_PO_ACTIONS.includes(a));
 }
 
 /* ------------------------------------------------------------------ transfers */
-
-export const TRANSFER_STATUSES = ['draft', 'confirmed', 'completed', 'cancelled', 'error'] as const;
-export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
 
 /**
  * `confirm` reserves the units at the source (error when the source cannot cover them, and `confirm`
@@ -77,16 +70,18 @@ export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
  * last unit completes the transfer, or `complete` closes it with what arrived. `cancel` releases what is
  * still reserved and is refused while units are in transit.
  */
-export const TRANSFER_ACTIONS = ['confirm', 'complete', 'cancel', 'edit', 'ship'] as const;
-export type TransferAction = (typeof TRANSFER_ACTIONS)[number];
-
-export const TRANSFER_TRANSITIONS: Readonly<Record<TransferStatus, Partial<Record<TransferAction, TransferStatus>>>> = {
+export const transferLifecycle = defineLifecycle({
   draft: { confirm: 'confirmed', cancel: 'cancelled', edit: 'draft' },
   confirmed: { complete: 'completed', cancel: 'cancelled', ship: 'confirmed' },
-  error: { confirm: 'confirmed', cancel: 'cancelled', edit: 'error' },
   completed: {},
   cancelled: {},
-};
+  error: { confirm: 'confirmed', cancel: 'cancelled', edit: 'error' },
+}, { actions: ['confirm', 'complete', 'cancel', 'edit', 'ship'] });
+export const TRANSFER_STATUSES = transferLifecycle.statuses;
+export type TransferStatus = (typeof TRANSFER_STATUSES)[number];
+export const TRANSFER_ACTIONS = transferLifecycle.actions;
+export type TransferAction = (typeof TRANSFER_ACTIONS)[number];
+export const TRANSFER_TRANSITIONS = transferLifecycle.table;
 
 export const TRANSFER_ACTION_PERMISSION: Readonly<Record<TransferAction, string>> = {
   confirm: 'update-transfer',
@@ -96,22 +91,13 @@ export const TRANSFER_ACTION_PERMISSION: Readonly<Record<TransferAction, string>
   ship: 'create-asn',
 };
 
-export function transferTransition(status: string, action: TransferAction): TransferStatus | null {
-  if (!Object.hasOwn(TRANSFER_TRANSITIONS, status)) return null;
-  return TRANSFER_TRANSITIONS[status as TransferStatus][action] ?? null;
-}
+export const transferTransition = transferLifecycle.next;
 
-export function transferAllowedActions(status: string, permissions: ReadonlySet<string> | readonly string[]): TransferAction[] {
-  return TRANSFER_ACTIONS.filter((a) => transferTransition(status, a) !== null && has(permissions, TRANSFER_ACTION_PERMISSION[a]));
+export function transferAllowedActions(status: string, permissions: HeldPermissions): TransferAction[] {
+  return transferLifecycle.permittedActions(status, permissions, TRANSFER_ACTION_PERMISSION);
 }
 
 /* ------------------------------------------------------------------ PO and transfer shipments (ASN) */
-
-/** Spec 4 shipment-level PO statuses, snake_case; transfer shipments use the same set. */
-export const SUPPLY_SHIPMENT_STATUSES = [
-  'draft', 'awaiting_shipment', 'in_transit', 'arrived', 'processing', 'discrepancy', 'complete', 'routing', 'cancelled', 'error',
-] as const;
-export type SupplyShipmentStatus = (typeof SUPPLY_SHIPMENT_STATUSES)[number];
 
 /**
  * `ship` puts the units in transit at the destination (a transfer also takes them out of the source);
@@ -121,24 +107,29 @@ export type SupplyShipmentStatus = (typeof SUPPLY_SHIPMENT_STATUSES)[number];
  * `complete`. A discrepancy can be received again (late units) and then completes when it matches.
  * `cancel` before shipping is final; cancelling in transit takes the units back out of transit.
  */
-export const SUPPLY_SHIPMENT_ACTIONS = ['ship', 'arrive', 'receive', 'cancel', 'edit'] as const;
-export type SupplyShipmentAction = (typeof SUPPLY_SHIPMENT_ACTIONS)[number];
-
-export const SUPPLY_SHIPMENT_TRANSITIONS: Readonly<Record<SupplyShipmentStatus, Partial<Record<SupplyShipmentAction, SupplyShipmentStatus>>>> = {
+export const supplyShipmentLifecycle = defineLifecycle({
   draft: { ship: 'in_transit', cancel: 'cancelled', edit: 'draft' },
   awaiting_shipment: { ship: 'in_transit', cancel: 'cancelled', edit: 'awaiting_shipment' },
   in_transit: { arrive: 'arrived', receive: 'complete', cancel: 'cancelled' },
   arrived: { receive: 'complete' },
   processing: { receive: 'complete' },
   discrepancy: { receive: 'complete' },
-  routing: { cancel: 'cancelled' },
-  error: { cancel: 'cancelled' },
   complete: {},
+  routing: { cancel: 'cancelled' },
   cancelled: {},
-};
+  error: { cancel: 'cancelled' },
+}, { actions: ['ship', 'arrive', 'receive', 'cancel', 'edit'] });
+/** Spec 4 shipment-level PO statuses, snake_case; transfer shipments use the same set. */
+export const SUPPLY_SHIPMENT_STATUSES = supplyShipmentLifecycle.statuses;
+export type SupplyShipmentStatus = (typeof SUPPLY_SHIPMENT_STATUSES)[number];
+export const SUPPLY_SHIPMENT_ACTIONS = supplyShipmentLifecycle.actions;
+export type SupplyShipmentAction = (typeof SUPPLY_SHIPMENT_ACTIONS)[number];
+export const SUPPLY_SHIPMENT_TRANSITIONS = supplyShipmentLifecycle.table;
 
 /** Statuses whose units count as "in transit" at the destination. */
 export const SUPPLY_SHIPMENT_OPEN_STATUSES: readonly SupplyShipmentStatus[] = ['in_transit', 'arrived', 'processing'];
+/** Not shipped yet (nothing of theirs is in the ledger): closing their PO or transfer simply cancels them. */
+export const SUPPLY_SHIPMENT_UNSHIPPED_STATUSES = supplyShipmentLifecycle.statusesAllowing('ship');
 
 export const SUPPLY_SHIPMENT_ACTION_PERMISSION: Readonly<Record<SupplyShipmentAction, string>> = {
   ship: 'update-asn',
@@ -148,13 +139,10 @@ export const SUPPLY_SHIPMENT_ACTION_PERMISSION: Readonly<Record<SupplyShipmentAc
   edit: 'update-asn',
 };
 
-export function supplyShipmentTransition(status: string, action: SupplyShipmentAction): SupplyShipmentStatus | null {
-  if (!Object.hasOwn(SUPPLY_SHIPMENT_TRANSITIONS, status)) return null;
-  return SUPPLY_SHIPMENT_TRANSITIONS[status as SupplyShipmentStatus][action] ?? null;
-}
+export const supplyShipmentTransition = supplyShipmentLifecycle.next;
 
-export function supplyShipmentAllowedActions(status: string, permissions: ReadonlySet<string> | readonly string[]): SupplyShipmentAction[] {
-  return SUPPLY_SHIPMENT_ACTIONS.filter((a) => supplyShipmentTransition(status, a) !== null && has(permissions, SUPPLY_SHIPMENT_ACTION_PERMISSION[a]));
+export function supplyShipmentAllowedActions(status: string, permissions: HeldPermissions): SupplyShipmentAction[] {
+  return supplyShipmentLifecycle.permittedActions(status, permissions, SUPPLY_SHIPMENT_ACTION_PERMISSION);
 }
 
 /** Rule hook points of spec 4 that supply shipments emit (the rules issue subscribes). */

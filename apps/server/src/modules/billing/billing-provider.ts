@@ -1,3 +1,5 @@
+import type { StoredSubscriptionStatus } from '@omnio/domain';
+
 /**
  * The payment provider seam (docs/api-billing.md). The subscription services decide what may happen
  * (packages/domain billing.ts) and keep our records; a provider only takes the money side: a checkout
@@ -42,7 +44,7 @@ export interface ProviderSubscriptionState {
   providerSubscriptionId: string;
   providerCustomerId: string | null;
   /** ended: the provider deleted it (period over after a cancel, or unpaid). */
-  status: 'active' | 'canceled' | 'ended';
+  status: StoredSubscriptionStatus;
   /** Set when a cancel is scheduled (cancel_at_period_end) or done. */
   canceledAt: Date | null;
   currentPeriodStart: Date | null;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
-  allowedSubscriptionActions, planTotals, SUBSCRIPTION_REALTIME_EVENT, type PlanTotals, type SubscriptionAction, type SubscriptionEventType,
-  type SubscriptionStatus,
+  allowedSubscriptionActions, planTotals, shownSubscriptionStatus, SUBSCRIPTION_REALTIME_EVENT, type PlanTotals, type StoredSubscriptionStatus,
+  type SubscriptionAction, type SubscriptionEventType, type SubscriptionStatus,
 } from '@omnio/domain';
 import type { Queryable, Tx } from '../../platform/db/client';
 import { isoOrNull, queryRows } from '../../platform/db/rows';
@@ -23,7 +23,7 @@ export interface ExtraLine {
 
 export interface SubscriptionRow {
   id: string;
-  status: 'active' | 'canceled' | 'ended';
+  status: StoredSubscriptionStatus;
   provider: 'manual' | 'stripe';
   provider_subscription_id: string | null;
   provider_customer_id: string | null;
@@ -90,9 +90,9 @@ export async function loadSubscriptionRow(db: Queryable, tenantId: string, optio
  * and the company is unsubscribed ('none') even before the daily job marks the row.
  */
 export function effectiveStatus(row: SubscriptionRow | null, now = new Date()): SubscriptionStatus {
-  if (!row || row.status === 'ended') return 'none';
+  if (!row) return 'none';
   if (row.status === 'canceled' && Date.parse(row.current_period_end) <= now.getTime()) return 'none';
-  return row.status;
+  return shownSubscriptionStatus(row.status);
 }
 
 function line(info: PriceInfo | undefined, priceId: string): PlanLineView {
@@ -147,7 +147,7 @@ export async function recordSubscriptionEvent(
 }
 
 export interface SubscriptionWrite {
-  status: 'active' | 'canceled' | 'ended';
+  status: StoredSubscriptionStatus;
   provider: 'manual' | 'stripe';
   planPriceId: string;
   extras: ExtraLine[];

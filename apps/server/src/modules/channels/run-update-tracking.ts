@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { SHIPMENT_SENT_STATUSES } from '@omnio/domain';
 import { queryRows, textArray } from '../../platform/db/rows';
 import type { RunContext } from './channel-run.job';
 import { ChannelAuthError, ChannelCallError } from './connector';
@@ -29,7 +30,7 @@ export async function runUpdateTracking(run: RunContext): Promise<Record<string,
          FROM shipment_lines sl JOIN order_lines l ON l.tenant_id = sl.tenant_id AND l.id = sl.order_line_id
         WHERE sl.tenant_id = s.tenant_id AND sl.shipment_id = s.id) AS lines
     FROM shipments s JOIN orders o ON o.tenant_id = s.tenant_id AND o.id = s.order_id
-    WHERE o.process_id = ${process.id}::uuid AND o.external_id IS NOT NULL AND s.status IN ('shipped', 'partially_returned', 'returned')
+    WHERE o.process_id = ${process.id}::uuid AND o.external_id IS NOT NULL AND s.status = ANY(${textArray(SHIPMENT_SENT_STATUSES)}::text[])
       AND ${only ? sql`s.id = ANY(${textArray(only)}::uuid[]) AND coalesce(s.channel_push_status, 'pending') <> 'sent'` : sql`s.channel_push_status IN ('pending', 'failed')`}
     ORDER BY s.created_at LIMIT 5000`));
   for (const s of shipments) {

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { ORDER_BACKORDER_STATUSES } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { recordStatusEvent } from '../../platform/db/status-events';
-import { queryRows } from '../../platform/db/rows';
+import { queryRows, textArray } from '../../platform/db/rows';
 
 export interface FulfillmentRefresh {
   fulfillmentStatus: string;
@@ -18,7 +19,7 @@ export async function refreshOrderFulfillment(tx: Tx, tenantId: string, orderId:
   const [row] = await queryRows<{ status: string; fulfillment_status: string; next: string }>(tx, sql`
     WITH lines AS (
       UPDATE order_lines l SET qty_backordered = CASE
-          WHEN o.status IN ('open', 'on_hold', 'error') THEN greatest(l.quantity - l.qty_allocated - l.qty_shipped, 0) ELSE 0 END
+          WHEN o.status = ANY(${textArray(ORDER_BACKORDER_STATUSES)}::text[]) THEN greatest(l.quantity - l.qty_allocated - l.qty_shipped, 0) ELSE 0 END
       FROM orders o
       WHERE l.tenant_id = ${tenantId}::uuid AND l.order_id = ${orderId}::uuid AND o.tenant_id = l.tenant_id AND o.id = l.order_id
       RETURNING l.quantity, l.qty_allocated, l.qty_shipped, l.qty_backordered

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { paginate, velocityOf, type TPoSuggestionsQuery } from '@omnio/domain';
+import { paginate, PO_CLOSED_STATUSES, velocityOf, type TPoSuggestionsQuery } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
-import { queryRows } from '../../platform/db/rows';
+import { queryRows, textArray } from '../../platform/db/rows';
 import { prefixMatch } from '../../platform/db/list-query';
 import { fieldError } from '../../platform/http/errors';
 import { money } from './po-read';
@@ -53,7 +53,7 @@ export function suggestionsQuery(tenantId: string, q: TPoSuggestionsQuery): SQL 
     ord AS (
       SELECT l.sku_id, sum(greatest(l.quantity - l.qty_shipped, 0))::bigint AS on_order
       FROM purchase_order_lines l JOIN purchase_orders p ON p.tenant_id = l.tenant_id AND p.id = l.purchase_order_id
-      WHERE l.tenant_id = ${t} AND p.iloc_id = ${i} AND p.status NOT IN ('completed', 'cancelled') AND l.sku_id IS NOT NULL
+      WHERE l.tenant_id = ${t} AND p.iloc_id = ${i} AND p.status <> ALL(${textArray(PO_CLOSED_STATUSES)}::text[]) AND l.sku_id IS NOT NULL
       GROUP BY l.sku_id
     ),
     price AS (

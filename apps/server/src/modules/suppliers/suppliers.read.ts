@@ -1,8 +1,8 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
-import { paginate, type Paginated, type TListQuery } from '@omnio/domain';
+import { paginate, PO_CLOSED_STATUSES, type Paginated, type TListQuery } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { containsPattern, filterConditions, offsetOf, orderByClause, searchOf, uuidOrNone } from '../../platform/db/list-query';
-import { queryRows } from '../../platform/db/rows';
+import { queryRows, textArray } from '../../platform/db/rows';
 import { withTenant } from '../../platform/db/tenant';
 import type { TenantCtx } from '../../platform/http/context';
 import { assertId, notFound } from '../../platform/http/errors';
@@ -123,7 +123,7 @@ async function selectSuppliers(tx: Tx, where: SQL | undefined, page?: { order: S
       suppliers.notes, suppliers.created_at, suppliers.updated_at,
       (SELECT count(*)::int FROM supplier_skus ss WHERE ss.supplier_id = suppliers.id) AS sku_count,
       (SELECT count(*)::int FROM purchase_orders po
-        WHERE po.supplier_id = suppliers.id AND po.status NOT IN ('completed', 'cancelled')) AS open_po_count
+        WHERE po.supplier_id = suppliers.id AND po.status <> ALL(${textArray(PO_CLOSED_STATUSES)}::text[])) AS open_po_count
     FROM suppliers
     LEFT JOIN groups g ON g.id = suppliers.group_id
     WHERE ${where ?? sql`true`}

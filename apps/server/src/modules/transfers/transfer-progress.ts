@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { SUPPLY_SHIPMENT_OPEN_STATUSES, SUPPLY_SHIPMENT_UNSHIPPED_STATUSES } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { recordStatusEvent, recordStatusEvents } from '../../platform/db/status-events';
-import { queryRows } from '../../platform/db/rows';
+import { queryRows, textArray } from '../../platform/db/rows';
 import { applyMovementBatch } from '../inventory/ledger';
 import { HOLDER_OF_S, SYNSET_OF_S } from '../inventory/holder-sql';
 
@@ -37,7 +38,7 @@ export async function cancelDraftShipments(tx: Tx, tenantId: string, transferId:
   const rows = await queryRows<{ id: string; before: string }>(tx, sql`
     WITH before AS (
       SELECT id, status FROM supply_shipments
-      WHERE tenant_id = ${tenantId}::uuid AND transfer_id = ${transferId}::uuid AND status IN ('draft', 'awaiting_shipment') FOR UPDATE)
+      WHERE tenant_id = ${tenantId}::uuid AND transfer_id = ${transferId}::uuid AND status = ANY(${textArray(SUPPLY_SHIPMENT_UNSHIPPED_STATUSES)}::text[]) FOR UPDATE)
     UPDATE supply_shipments s SET status = 'cancelled', cancelled_at = now(), updated_at = now()
     FROM before WHERE s.tenant_id = ${tenantId}::uuid AND s.id = before.id
     RETURNING s.id, before.status AS before`);
@@ -50,7 +51,7 @@ export async function cancelDraftShipments(tx: Tx, tenantId: string, transferId:
 export async function hasShipmentInTransit(tx: Tx, tenantId: string, transferId: string): Promise<boolean> {
   const rows = await queryRows(tx, sql`
     SELECT 1 FROM supply_shipments WHERE tenant_id = ${tenantId}::uuid AND transfer_id = ${transferId}::uuid
-      AND status IN ('in_transit', 'arrived', 'processing') LIMIT 1`);
+      AND status = ANY(${textArray(SUPPLY_SHIPMENT_OPEN_STATUSES)}::text[]) LIMIT 1`);
   return rows.length > 0;
 }
 
