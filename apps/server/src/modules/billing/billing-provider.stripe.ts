@@ -17,7 +17,7 @@ import type {
  * client rather than plain fetch: the client encodes Stripe's bracket form bodies, pins one API version for
  * every call (the objects mapped below have that version's shape), retries network failures with
  * idempotency keys, and types the objects. `STRIPE_API_BASE` only moves it to another host (tests: the
- * local fake in stripe-fake.ts).
+ * local fake in test/fakes/stripe/stripe-fake.ts).
  */
 
 export const NOT_SYNCED_MESSAGE = 'Billing products are not synced to Stripe';

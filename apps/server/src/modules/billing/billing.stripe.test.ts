@@ -3,15 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { loadConfig } from '../../platform/config';
 import { DomainError } from '../../platform/http/errors';
+import { parseStripeForm, startStripeFake, type SignedEvent, type StripeFake } from '../../test/fakes/stripe/stripe-fake';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { tenantIds } from '../inventory/inventory.fixtures';
 import type { CatalogProduct } from './billing-provider';
 import { createStripeProvider, mapStripeSubscription, NOT_SYNCED_MESSAGE, verifyStripeSignature, type StripeSubscriptionLike } from './billing-provider.stripe';
 import { STRIPE_WEBHOOK_PATH } from './billing-webhook.routes';
-import { parseStripeForm, startStripeFake, type SignedEvent, type StripeFake } from './stripe-fake';
 
 /**
- * The Stripe provider, its webhook and the local Stripe fake (stripe-fake.ts; never the real service):
+ * The Stripe provider, its webhook and the local Stripe fake (test/fakes/stripe; never the real service):
  * signature checks, the mapping of Stripe subscriptions, every provider call as the fake receives it, and
  * the whole flow through the API (sync, subscribe, webhook, upgrade, change, cancel, resume, portal, end).
  */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { poAllowedActions, poTransition, SUPPLY_SHIPMENT_OPEN_STATUSES, type PoAction, type PoStatus } from '@omnio/domain';
+import { poAllowedActions, poTransition, PO_RECEIVING_STATUSES, SUPPLY_SHIPMENT_OPEN_STATUSES, type PoAction, type PoStatus } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/rows';
 import { recordStatusEvent } from '../../platform/db/status-events';
@@ -90,8 +90,9 @@ export async function applyPoAction(tx: Tx, tenantId: string, userId: string | n
 }
 
 function enqueueEmail(tx: Tx, tenantId: string, poId: string, userId: string | null): Promise<string> {
-  // One attempt: a failure is recorded on the PO (email_failed) and the user re-sends with `email`.
-  return enqueueJob(tx, tenantId, { kind: PO_EMAIL_JOB, payload: { purchase_order_id: poId }, userId, maxAttempts: 1 });
+  // The job's own retry limit applies: each refused send is recorded on the PO (email_failed), and after the
+  // last one the job ends FAILED with a notification to the user, who can still re-send with `email`.
+  return enqueueJob(tx, tenantId, { kind: PO_EMAIL_JOB, payload: { purchase_order_id: poId }, userId });
 }
 
 export interface AckLine {
@@ -154,7 +155,7 @@ async function assertVisible(tx: Tx, tenantId: string, id: string, viewer: Viewe
  */
 export async function recordPoLineProgress(tx: Tx, tenantId: string, poId: string): Promise<PoStatus> {
   const current = await lockPurchaseOrder(tx, tenantId, poId);
-  if (!poTransition(current.status, 'complete') || !['sent', 'partially_confirmed', 'confirmed'].includes(current.status)) return current.status;
+  if (!poTransition(current.status, 'complete') || !PO_RECEIVING_STATUSES.includes(current.status)) return current.status;
   const [open] = await queryRows<{ n: number }>(tx, sql`
     SELECT 1 AS n FROM purchase_order_lines WHERE tenant_id = ${tenantId}::uuid AND purchase_order_id = ${poId}::uuid AND qty_received < quantity LIMIT 1`);
   if (open) return current.status;

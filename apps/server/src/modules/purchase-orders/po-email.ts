@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Tx } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/rows';
 import { recordStatusEvent } from '../../platform/db/status-events';
 import { withTenant } from '../../platform/db/tenant';
-import { registerJobHandler, type RunningJob } from '../../platform/jobs/jobs';
+import { defineJob, FinalJobError, setJobFailureTitle, type RunningJob } from '../../platform/jobs/jobs';
 import { escapeHtml } from '../../platform/mail/mailer';
 import { loadMailConfiguration, sendBusinessMail } from '../mail-settings/mail-transport';
 import { PO_EMAIL_JOB } from './po-actions';
@@ -60,14 +61,27 @@ function bodies(po: PoPdfView, company: string) {
   return { text, html };
 }
 
+const ZPoEmailPayload = z.object({ purchase_order_id: z.guid() });
+export type PoEmailPayload = z.infer<typeof ZPoEmailPayload>;
+
+/** The job's `result` (GET /jobs/{id}) when it completes: the mail went, or there was rightly nothing to send. */
+export interface PoEmailResult {
+  ok: boolean;
+  to?: string;
+  /** Why nothing was sent although nothing failed. */
+  skipped?: string;
+}
+
 /**
  * Renders and sends one PO. The mail goes out between two short transactions (never holding one open
  * over SMTP); the outcome is an `emailed` or `email_failed` event on the PO, so a failure is visible on
- * the PO rather than only in the job table.
+ * the PO and not only in the job table. A failed send throws after its event is written, so the job
+ * system retries it and, once the tries are spent, the job ends FAILED and its user is notified; a
+ * missing address or a PO that is gone cannot be mended by retrying and fails at once.
  */
-export async function emailPurchaseOrder(job: RunningJob): Promise<{ ok: boolean; to?: string | null; error?: string }> {
+export async function emailPurchaseOrder(job: RunningJob<PoEmailPayload>): Promise<PoEmailResult> {
   const ctx = { db: job.deps.database.db, tenantId: job.tenantId };
-  const poId = String(job.payload.purchase_order_id);
+  const poId = job.payload.purchase_order_id;
   const prepared = await withTenant(ctx, async (tx) => {
     const [exists] = await queryRows<{ id: string }>(tx, sql`SELECT id FROM purchase_orders WHERE tenant_id = ${job.tenantId}::uuid AND id = ${poId}::uuid`);
     if (!exists) return null;
@@ -75,35 +89,50 @@ export async function emailPurchaseOrder(job: RunningJob): Promise<{ ok: boolean
     const parties = await pdfParties(tx, job.tenantId, po.iloc.id);
     return { po, parties, to: await recipientOf(tx, job.tenantId, po.supplier.id), config: await loadMailConfiguration(tx, job.tenantId) };
   });
-  if (!prepared) return { ok: false, error: 'The purchase order no longer exists' };
+  if (!prepared) throw new FinalJobError('The purchase order no longer exists');
   const { po, parties, to, config } = prepared;
-  let error: string | null = null;
-  let messageId = '';
-  if (!to) error = 'The supplier has no e-mail address';
-  else {
-    try {
-      const pdf = await renderPoPdf(po, parties);
-      const { text, html } = bodies(po, parties.company);
-      messageId = await sendBusinessMail(job.deps, config, parties.company, {
-        to, subject: `Purchase order ${po.number} from ${parties.company}`, text, html,
-        attachments: [{ filename: `${po.number}.pdf`, content: pdf, contentType: 'application/pdf' }],
-      });
-    } catch (err) {
-      error = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
-      job.log.warn({ err, po: po.number }, 'purchase order e-mail failed');
-    }
+  // A retry may come minutes later: a PO cancelled meanwhile must not reach the supplier as an order.
+  if (po.status === 'cancelled') return { ok: false, skipped: `Purchase order ${po.number} was cancelled before it was e-mailed` };
+  if (!to) {
+    const error = 'The supplier has no e-mail address';
+    await recordEmailOutcome(job, poId, po.status, 'email_failed', { to, error });
+    throw new FinalJobError(`Purchase order ${po.number} was not e-mailed: ${error}`);
   }
-  await withTenant(ctx, async (tx) => {
-    const [now] = await queryRows<{ status: string }>(tx, sql`SELECT status FROM purchase_orders WHERE tenant_id = ${job.tenantId}::uuid AND id = ${poId}::uuid`);
-    const status = now?.status ?? po.status;
-    await recordStatusEvent(tx, job.tenantId, {
-      subjectType: 'purchase_order', subjectId: poId, action: error ? 'email_failed' : 'emailed', from: status, to: status, userId: job.userId,
-      data: error ? { to, error } : { to, message_id: messageId, through: config ? 'mail_configuration' : 'platform' },
+  let messageId: string;
+  try {
+    const pdf = await renderPoPdf(po, parties);
+    const { text, html } = bodies(po, parties.company);
+    messageId = await sendBusinessMail(job.deps, config, parties.company, {
+      to, subject: `Purchase order ${po.number} from ${parties.company}`, text, html,
+      attachments: [{ filename: `${po.number}.pdf`, content: pdf, contentType: 'application/pdf' }],
     });
+  } catch (err) {
+    const error = (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+    job.log.warn({ err, po: po.number, attempt: job.attempt }, 'purchase order e-mail failed');
+    await recordEmailOutcome(job, poId, po.status, 'email_failed', { to, error });
+    throw new Error(`Purchase order ${po.number} was not e-mailed to ${to}: ${error}`, { cause: err });
+  }
+  await recordEmailOutcome(job, poId, po.status, 'emailed', { to, message_id: messageId, through: config ? 'mail_configuration' : 'platform' });
+  return { ok: true, to };
+}
+
+/** The outcome as a PO event that keeps the PO's current status (the job changes no status). */
+async function recordEmailOutcome(job: RunningJob<PoEmailPayload>, poId: string, lastSeen: string, action: 'emailed' | 'email_failed', data: Record<string, unknown>): Promise<void> {
+  await withTenant({ db: job.deps.database.db, tenantId: job.tenantId }, async (tx) => {
+    const [now] = await queryRows<{ status: string }>(tx, sql`SELECT status FROM purchase_orders WHERE tenant_id = ${job.tenantId}::uuid AND id = ${poId}::uuid`);
+    const status = now?.status ?? lastSeen;
+    await recordStatusEvent(tx, job.tenantId, { subjectType: 'purchase_order', subjectId: poId, action, from: status, to: status, userId: job.userId, data });
   });
-  return error ? { ok: false, to, error } : { ok: true, to };
 }
 
 export function registerPoEmailJob(): void {
-  registerJobHandler(PO_EMAIL_JOB, emailPurchaseOrder);
+  defineJob({
+    name: PO_EMAIL_JOB,
+    payload: ZPoEmailPayload,
+    // An SMTP server that is down or refusing for now is usually back within minutes: 1, 2, 4 minutes apart.
+    retryLimit: 3,
+    retryDelay: 60,
+    handler: emailPurchaseOrder,
+  });
+  setJobFailureTitle(PO_EMAIL_JOB, 'A purchase order e-mail failed', 'purchase_orders');
 }

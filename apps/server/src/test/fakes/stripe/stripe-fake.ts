@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
  * keys (`line_items[0][price]=…`), Bearer secret-key auth, `Idempotency-Key` replay, Stripe-shaped objects
  * and ids, list pagination, and the error shape `{error: {type, message}}`. It implements only the
  * endpoints the Stripe provider calls, and the test controls a real account would do by itself: a customer
- * paying a Checkout session, period ends, events delivered with a valid `Stripe-Signature`.
+ * paying a Checkout session, period ends, events delivered with a valid `Stripe-Signature`. README.md beside
+ * this file lists what it serves.
  */
 
 export interface FakeRequest {
