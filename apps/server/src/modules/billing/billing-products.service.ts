@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { BillingProductType, TBillingPriceInput, TBillingProductInput } from '@omnio/domain';
 import type { Queryable, Tx } from '../../platform/db/client';
+import { allowPlatformRead } from '../../platform/db/privileged';
 import { isoOrNull, queryRows } from '../../platform/db/rows';
 import type { AuthedCtx } from '../../platform/http/context';
 import { conflict, fieldError, notFound } from '../../platform/http/errors';
@@ -161,7 +162,7 @@ async function priceIdsOf(db: Queryable, productId: string): Promise<string[]> {
 export async function pricesInUse(tx: Tx, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const list = `{${ids.join(',')}}`;
-  await tx.execute(sql`select set_config('app.platform_read', 'on', true)`);
+  await allowPlatformRead(tx);
   const rows = await queryRows<{ id: string }>(tx, sql`
     SELECT DISTINCT u.id FROM (
       SELECT plan_price_id AS id FROM subscriptions WHERE status <> 'ended'

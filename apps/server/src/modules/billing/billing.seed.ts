@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
+import { enterTenant } from '../../platform/db/privileged';
 import { queryRows } from '../../platform/db/rows';
 
 /** docs/api-billing.md "Demo data": three plans, two extras (cents; orders a month). */
@@ -26,7 +27,7 @@ export async function seedDemoBilling(tx: Tx, companies: { acmeId: string; globe
     priceOf[p.name] = price!.id;
   }
   for (const [tenantId, plan] of [[companies.acmeId, 'Scale'], [companies.globexId, 'Starter']] as const) {
-    await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
+    await enterTenant(tx, tenantId);
     await tx.execute(sql`
       INSERT INTO subscriptions (tenant_id, status, provider, plan_price_id, current_period_start, current_period_end)
       VALUES (${tenantId}::uuid, 'active', 'manual', ${priceOf[plan]!}::uuid, now(), now() + interval '1 month')`);

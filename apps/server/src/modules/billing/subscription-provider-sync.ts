@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../../platform/http/context';
 import { queryRows } from '../../platform/db/rows';
-import { withPlatformRead, withTenant } from '../../platform/db/tenant';
+import { withPlatformRead } from '../../platform/db/privileged';
+import { withTenant } from '../../platform/db/tenant';
 import type { Tx } from '../../platform/db/client';
 import { notFound } from '../../platform/http/errors';
 import type { ProviderSubscriptionState } from './billing-provider';

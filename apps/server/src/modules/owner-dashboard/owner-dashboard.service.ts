@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { lastMonths, type OwnerDashboard } from '@omnio/domain';
-import { withPlatformRead } from '../../platform/db/tenant';
+import { withPlatformRead } from '../../platform/db/privileged';
 import { queryRows } from '../../platform/db/rows';
 import type { AuthedCtx } from '../../platform/http/context';
 

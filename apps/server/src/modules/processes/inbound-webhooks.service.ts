@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { WEBHOOK_SIGNATURE_HEADER, type ProcessDriver } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/rows';
+import { withInboundGateway } from '../../platform/db/privileged';
 import { withTenant } from '../../platform/db/tenant';
 import type { AppDeps } from '../../platform/http/context';
 import { DomainError, isUuid, notFound, unauthenticated } from '../../platform/http/errors';
@@ -68,9 +69,8 @@ export const verifyShopifySignature = (secret: string, body: Buffer, signature: 
 
 async function findGatewayProcess(deps: AppDeps, processId: string): Promise<GatewayProcess | null> {
   if (!isUuid(processId)) return null;
-  return deps.database.db.transaction(async (tx) => {
-    // The URL names no tenant: this transaction declares itself the gateway to read the process (migration 0018).
-    await tx.execute(sql`select set_config('app.inbound_gateway', 'on', true)`);
+  // The URL names no tenant: this transaction declares itself the gateway to read the process (migration 0018).
+  return withInboundGateway(deps.database.db, async (tx) => {
     const [row] = await queryRows<GatewayProcess>(tx, sql`
       SELECT tenant_id, id, driver, status, webhook_secret, credentials_sealed FROM processes WHERE id = ${processId.toLowerCase()}::uuid`);
     return row ?? null;

@@ -5,6 +5,7 @@ import {
 } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { isoOrNull, queryRows } from '../../platform/db/rows';
+import { enterTenant, withJobWorker } from '../../platform/db/privileged';
 import { withTenant } from '../../platform/db/tenant';
 import type { AppDeps, TenantCtx } from '../../platform/http/context';
 import { assertId, FieldErrors, notFound } from '../../platform/http/errors';
@@ -112,33 +113,37 @@ interface DueRow {
  * One tick: every active schedule whose next_run_at has come enqueues its job and moves on to the next due time
  * after `now`, in one transaction. Rows are claimed FOR UPDATE SKIP LOCKED and the job's dedupe key names the
  * due time, so two processes ticking at once fire each due time once. Runs missed while no process ticked fire
- * once, not once per missed time. Answers how many fired.
+ * once, not once per missed time. A run whose job cannot be enqueued (its payload no longer fits its kind, say)
+ * failed: it is logged as an error and leaves last_run_at and last_job_id as they were, so the schedule does not
+ * show a run that never happened; next_run_at still moves on, so the next due time is tried. Answers how many
+ * fired (failed runs not counted).
  */
 export async function runDueSchedules(deps: AppDeps, log: FastifyBaseLogger, now = new Date()): Promise<number> {
-  return deps.database.db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.job_worker', 'on', true)`);
+  return withJobWorker(deps.database.db, async (tx) => {
     const due = await queryRows<DueRow>(tx, sql`
       SELECT tenant_id, id, job_kind, cron, timezone, payload, created_by, next_run_at FROM job_schedules
       WHERE active AND next_run_at <= ${now.toISOString()}::timestamptz
       ORDER BY next_run_at LIMIT 100 FOR UPDATE SKIP LOCKED`);
+    let fired = 0;
     for (const s of due) {
       const dueAt = new Date(s.next_run_at).toISOString();
       let jobId: string | null = null;
-      // A savepoint per schedule: one whose payload no longer fits its kind skips its run, the rest still fire.
+      // A savepoint per schedule: one that fails rolls back only its own run, the rest still fire.
       try {
         jobId = await tx.transaction(async (sp) => {
-          await sp.execute(sql`select set_config('app.tenant_id', ${s.tenant_id}, true), set_config('app.user_id', ${s.created_by ?? ''}, true)`);
+          await enterTenant(sp, s.tenant_id, { userId: s.created_by });
           return enqueueJob(sp, s.tenant_id, { kind: s.job_kind, payload: s.payload, userId: s.created_by, dedupeKey: `schedule:${s.id}:${dueAt}` });
         });
+        fired += 1;
       } catch (err) {
-        log.warn({ err, schedule: s.id }, 'scheduled job could not be enqueued');
+        log.error({ err, tenant: s.tenant_id, schedule: s.id, job_kind: s.job_kind, due_at: dueAt }, 'scheduled run failed: its job could not be enqueued');
       }
       await tx.execute(sql`
-        UPDATE job_schedules SET next_run_at = ${nextRun(s.cron, s.timezone, true, now)}::timestamptz, last_run_at = ${dueAt}::timestamptz,
-          last_job_id = COALESCE(${jobId}::uuid, last_job_id)
+        UPDATE job_schedules SET next_run_at = ${nextRun(s.cron, s.timezone, true, now)}::timestamptz
+          ${jobId ? sql`, last_run_at = ${dueAt}::timestamptz, last_job_id = ${jobId}::uuid` : sql``}
         WHERE tenant_id = ${s.tenant_id}::uuid AND id = ${s.id}::uuid`);
     }
-    return due.length;
+    return fired;
   });
 }
 

@@ -159,3 +159,25 @@ describe('the schedule tick', () => {
     expect(await countRows(t, `jobs WHERE kind = 'old.kind'`)).toBe(0);
   });
 });
+
+describe('a failed run', () => {
+  it('is logged as an error, records no run, and the schedule still moves on to its next time', async () => {
+    const broken = await create({ name: 'Broken', job_kind: JOBS_CLEANUP_JOB, cron: '0 * * * *' });
+    const sound = await create({ name: 'Sound', job_kind: JOBS_CLEANUP_JOB, cron: '0 * * * *' });
+    // A payload the kind no longer accepts (as after a change to the kind's definition): its job cannot be enqueued.
+    await sql(`UPDATE job_schedules SET payload = '{"surprise": true}' WHERE id = '${broken.id}'`);
+    await sql(`UPDATE job_schedules SET next_run_at = now() - interval '1 minute' WHERE id IN ('${broken.id}', '${sound.id}')`);
+    const logged: Record<string, unknown>[] = [];
+    const log = pino({ level: 'warn' }, { write: (line: string) => void logged.push(JSON.parse(line)) }) as unknown as FastifyBaseLogger;
+    const now = new Date();
+    await runDueSchedules(t.runtime, log, now);
+    const after = (await api('GET', `/schedules/${broken.id}`, acme)).json().data;
+    expect(after).toMatchObject({ last_run_at: null, last_job_id: null, next_run_at: nextCronRun('0 * * * *', now)!.toISOString() });
+    expect(await sql(`SELECT count(*)::int AS n FROM jobs WHERE dedupe_key LIKE 'schedule:${broken.id}:%'`)).toEqual([{ n: 0 }]);
+    expect(logged).toContainEqual(expect.objectContaining({ level: 50, schedule: broken.id, msg: 'scheduled run failed: its job could not be enqueued' }));
+    // The other schedule due in the same tick still ran.
+    expect((await api('GET', `/schedules/${sound.id}`, acme)).json().data).toMatchObject({ last_run_at: expect.any(String), last_job_id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    // Not due again until its next time: the failure is not retried every tick.
+    expect(await runDueSchedules(t.runtime, log, now)).toBe(0);
+  });
+});

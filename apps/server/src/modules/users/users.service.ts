@@ -6,6 +6,7 @@ import {
 import type { AuthedCtx, Ctx } from '../../platform/http/context';
 import type { Queryable } from '../../platform/db/client';
 import { containsPattern } from '../../platform/db/list-query';
+import { enterTenant } from '../../platform/db/privileged';
 import { assertId, fieldError, forbidden, isUuid, notFound } from '../../platform/http/errors';
 import { can } from '../../platform/http/permissions';
 import { users, userRoles, userPermissions } from './users.tables';
@@ -147,7 +148,7 @@ export async function createUser(ctx: AuthedCtx, input: TUserCreate): Promise<Us
     }
     if (input.supplier_id) {
       // suppliers are tenant-owned: look through the company's row-level-security context
-      await tx.execute(sql`select set_config('app.tenant_id', ${input.company_id!}, true)`);
+      await enterTenant(tx, input.company_id!);
       const found = await tx.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.id, input.supplier_id)).limit(1);
       if (!found.length) throw fieldError('supplier_id', 'The supplier does not exist in this company');
     }

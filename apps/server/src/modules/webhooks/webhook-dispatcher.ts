@@ -5,7 +5,7 @@ import https from 'node:https';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { WEBHOOK_SIGNATURE_HEADER, WEBHOOK_TEST_TOPIC, permissionByName } from '@omnio/domain';
-import type { Tx } from '../../platform/db/client';
+import { enterTenant, leaveTenant, withWebhookDispatcher } from '../../platform/db/privileged';
 import { queryRows } from '../../platform/db/rows';
 import type { AppDeps } from '../../platform/http/context';
 import { createNotifications } from '../notifications/notify';
@@ -68,16 +68,9 @@ export function signWebhook(secret: string, t: number, body: string): string {
   return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
 }
 
-async function asDispatcher<T>(deps: AppDeps, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return deps.database.db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.webhook_dispatcher', 'on', true)`);
-    return fn(tx);
-  });
-}
-
 async function claim(deps: AppDeps, limit: number): Promise<Claimed[]> {
   const leaseSeconds = deps.config.webhookTimeoutSeconds + 60;
-  return asDispatcher(deps, (tx) => queryRows<Claimed>(tx, sql`
+  return withWebhookDispatcher(deps.database.db, (tx) => queryRows<Claimed>(tx, sql`
     UPDATE webhook_deliveries d SET attempts = d.attempts + 1, next_attempt_at = now() + make_interval(secs => ${leaseSeconds}), updated_at = now()
     FROM (
       SELECT d2.tenant_id, d2.id, s.address, s.secret FROM webhook_deliveries d2
@@ -186,7 +179,7 @@ async function record(deps: AppDeps, outcomes: Outcome[]): Promise<void> {
     subs.set(key, s);
   }
   const limit = deps.config.webhookDisableAfterFailures;
-  await asDispatcher(deps, async (tx) => {
+  await withWebhookDispatcher(deps.database.db, async (tx) => {
     await tx.execute(sql`
       UPDATE webhook_deliveries d SET status = x.status, response_code = x.code, latency_ms = x.latency, error = x.error,
         next_attempt_at = coalesce(x.next_at, d.next_attempt_at), delivered_at = CASE WHEN x.ok THEN now() ELSE d.delivered_at END, updated_at = now()
@@ -212,7 +205,7 @@ async function record(deps: AppDeps, outcomes: Outcome[]): Promise<void> {
       RETURNING s.tenant_id, s.id, s.address, calc.failures, calc.disable`).then((rows) => rows.filter((r) => (r as unknown as { disable: boolean }).disable));
     // Only the transition from active returns here, so each disabling is announced once.
     for (const sub of disabled) {
-      await tx.execute(sql`select set_config('app.tenant_id', ${sub.tenant_id}, true)`);
+      await enterTenant(tx, sub.tenant_id);
       await failWaitingDeliveries(tx, sub.tenant_id, sub.id, 'The webhook was disabled after repeated failures');
       const users = await queryRows<{ user_id: string }>(tx, sql`
         SELECT cu.user_id FROM company_users cu
@@ -233,7 +226,7 @@ async function record(deps: AppDeps, outcomes: Outcome[]): Promise<void> {
         },
       })));
     }
-    await tx.execute(sql`select set_config('app.tenant_id', '', true)`);
+    await leaveTenant(tx);
   });
 }
 

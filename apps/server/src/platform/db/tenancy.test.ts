@@ -1,58 +1,111 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import type { Queryable } from './client';
+import { queryRows } from './rows';
 import { withTenant } from './tenant';
-import { ilocs } from '../../modules/ilocs/ilocs.tables';
-import { companies } from '../../modules/companies/companies.tables';
+
+/**
+ * Every policy besides tenant_isolation, by table ("name command"). Each one lets a transaction across tenants
+ * (platform/db/privileged.ts says who and why): a new one must be named here on purpose, or this file fails.
+ */
+const KNOWN_POLICIES: Record<string, string[]> = {
+  billing_usage: ['platform_read SELECT'],
+  job_schedules: ['job_worker ALL'],
+  jobs: ['job_worker ALL'],
+  processes: ['inbound_gateway SELECT'],
+  subscription_checkouts: ['platform_read SELECT'],
+  subscriptions: ['platform_read SELECT'],
+  webhook_deliveries: ['webhook_dispatcher ALL'],
+  webhook_subscriptions: ['webhook_dispatcher ALL'],
+};
+/** tenant_isolation's USING and WITH CHECK, as PostgreSQL prints them (migrate.ts creates the policy). */
+const TENANT_CHECK = "(tenant_id = (NULLIF(current_setting('app.tenant_id'::text, true), ''::text))::uuid)";
 
 let t: TestApp;
 let acme: string;
 let globex: string;
 
+/** Plain SQL on purpose: platform tests may not import a module's tables (architecture.test.ts). */
+const ilocRows = (db: Queryable) => queryRows<{ id: string; code: string; tenant_id: string }>(db, sql`SELECT id, code, tenant_id FROM ilocs`);
+
+/** The PostgreSQL error under drizzle's wrapper: its SQLSTATE and message. */
+function pgError(err: unknown): { code?: string; message?: string } {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if (typeof (e as { code?: unknown }).code === 'string') return e as { code: string; message: string };
+  }
+  return {};
+}
+
 beforeAll(async () => {
   t = await createTestApp();
-  const rows = await t.database.db.select().from(companies);
-  acme = rows.find((c) => c.name === 'Acme Outfitters')!.id;
-  globex = rows.find((c) => c.name === 'Globex Retail')!.id;
+  const rows = await t.database.ownerExec(`SELECT id, name FROM companies`);
+  acme = String(rows.find((c) => c.name === 'Acme Outfitters')!.id);
+  globex = String(rows.find((c) => c.name === 'Globex Retail')!.id);
 });
 afterAll(() => t.close());
 
 describe('row-level security', () => {
   it('a query with no tenant filter at all returns only the current tenant rows', async () => {
-    const acmeRows = await withTenant({ db: t.database.db, tenantId: acme }, (tx) => tx.select().from(ilocs));
-    const globexRows = await withTenant({ db: t.database.db, tenantId: globex }, (tx) => tx.select().from(ilocs));
+    const acmeRows = await withTenant({ db: t.database.db, tenantId: acme }, ilocRows);
+    const globexRows = await withTenant({ db: t.database.db, tenantId: globex }, ilocRows);
     expect(acmeRows.map((r) => r.code).sort()).toEqual(['AUS-MAIN', 'SE-RENO', 'STORE-1']);
     expect(globexRows.map((r) => r.code).sort()).toEqual(['MAD-1', 'MS-UK']);
-    expect(acmeRows.every((r) => r.tenantId === acme)).toBe(true);
+    expect(acmeRows.every((r) => r.tenant_id === acme)).toBe(true);
   });
 
   it('outside withTenant the application role sees no tenant rows', async () => {
-    expect(await t.database.db.select().from(ilocs)).toEqual([]);
+    expect(await ilocRows(t.database.db)).toEqual([]);
   });
 
   it('cannot write a row into another tenant, nor move one there', async () => {
-    await expect(
-      withTenant({ db: t.database.db, tenantId: acme }, (tx) => tx.insert(ilocs).values({ tenantId: globex, name: 'Sneaky' })),
-    ).rejects.toThrow();
-    await expect(
-      withTenant({ db: t.database.db, tenantId: acme }, async (tx) => {
-        const [row] = await tx.select().from(ilocs).limit(1);
-        return tx.update(ilocs).set({ tenantId: globex }).where(eq(ilocs.id, row!.id)).returning();
-      }),
-    ).rejects.toThrow();
-    const globexRows = await withTenant({ db: t.database.db, tenantId: globex }, (tx) => tx.select().from(ilocs));
+    const policy = { code: '42501', message: expect.stringMatching(/new row violates row-level security policy for table "ilocs"/) };
+    const insert = await withTenant({ db: t.database.db, tenantId: acme }, (tx) =>
+      tx.execute(sql`INSERT INTO ilocs (tenant_id, name) VALUES (${globex}, 'Sneaky')`),
+    ).then(() => null, pgError);
+    expect(insert).toMatchObject(policy);
+    const move = await withTenant({ db: t.database.db, tenantId: acme }, async (tx) => {
+      const [row] = await ilocRows(tx);
+      return tx.execute(sql`UPDATE ilocs SET tenant_id = ${globex} WHERE id = ${row!.id}`);
+    }).then(() => null, pgError);
+    expect(move).toMatchObject(policy);
+    const globexRows = await withTenant({ db: t.database.db, tenantId: globex }, ilocRows);
     expect(globexRows).toHaveLength(2);
   });
 
-  it('every table with a tenant_id has forced row-level security with the tenant policy', async () => {
-    const rows = await t.database.ownerExec(`
+  it('every tenant table has forced row-level security, and no policy exists that is not named in KNOWN_POLICIES', async () => {
+    const tables = await t.database.ownerExec(`
       SELECT c.relname, c.relrowsecurity, c.relforcerowsecurity,
-        EXISTS (SELECT 1 FROM pg_policies p WHERE p.tablename = c.relname AND p.policyname = 'tenant_isolation') AS has_policy
+        EXISTS (SELECT 1 FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname = 'tenant_id' AND NOT a.attisdropped) AS tenant_owned
       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-      JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = 'tenant_id'
-      WHERE n.nspname = 'public' AND c.relkind = 'r'`);
-    expect(rows.length).toBeGreaterThanOrEqual(2);
-    for (const row of rows) expect(row, String(row.relname)).toMatchObject({ relrowsecurity: true, relforcerowsecurity: true, has_policy: true });
+      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')`);
+    const tenantTables = tables.filter((r) => r.tenant_owned).map((r) => String(r.relname));
+    expect(tenantTables.length).toBeGreaterThan(40);
+    for (const row of tables.filter((r) => r.tenant_owned)) {
+      expect(row, String(row.relname)).toMatchObject({ relrowsecurity: true, relforcerowsecurity: true });
+    }
+    // A table without tenant_id under row-level security is a policy decision too: it must be named.
+    const otherRls = tables.filter((r) => !r.tenant_owned && r.relrowsecurity).map((r) => String(r.relname));
+    for (const table of otherRls) expect(Object.keys(KNOWN_POLICIES), table).toContain(table);
+    const policies = await t.database.ownerExec(`
+      SELECT tablename, policyname, cmd, permissive, qual, with_check FROM pg_policies WHERE schemaname = 'public' ORDER BY tablename, policyname`);
+    const actual: Record<string, string[]> = {};
+    for (const p of policies) (actual[String(p.tablename)] ??= []).push(`${String(p.policyname)} ${String(p.cmd)}`);
+    const expected: Record<string, string[]> = {};
+    for (const table of tenantTables) expected[table] = ['tenant_isolation ALL'];
+    for (const [table, names] of Object.entries(KNOWN_POLICIES)) expected[table] = [...(expected[table] ?? []), ...names];
+    for (const names of Object.values(expected)) names.sort();
+    expect(actual).toEqual(expected);
+    // tenant_isolation means the same everywhere: a loosened copy on one table would be an escape by another name.
+    const isolation = policies.filter((p) => p.policyname === 'tenant_isolation');
+    for (const p of isolation) {
+      expect(p, String(p.tablename)).toMatchObject({ permissive: 'PERMISSIVE', qual: TENANT_CHECK, with_check: TENANT_CHECK });
+    }
+    // Every escape opens only when its transaction turns on the setting of the same name (privileged.ts).
+    for (const p of policies.filter((x) => x.policyname !== 'tenant_isolation')) {
+      const on = `(current_setting('app.${String(p.policyname)}'::text, true) = 'on'::text)`;
+      expect(p, `${String(p.tablename)}.${String(p.policyname)}`).toMatchObject({ qual: on, with_check: p.cmd === 'SELECT' ? null : on });
+    }
   });
 
   it('application queries run as a role that is neither superuser nor table owner', async () => {

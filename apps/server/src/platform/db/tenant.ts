@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { AppDb, Tx } from './client';
 import { runTransaction } from './transaction';
 
@@ -37,18 +36,4 @@ export interface TenantTxOptions {
    * depends on the values (a filter on a rare status).
    */
   genericPlans?: boolean;
-}
-
-/**
- * Runs fn in a read-only transaction that may read the rows of every tenant in the tables whose migration
- * grants it (`CREATE POLICY platform_read … USING (current_setting('app.platform_read', true) = 'on')`):
- * the owner's dashboard and a provider's webhook that must first learn which tenant an id belongs to.
- * Writes still need withTenant.
- */
-export async function withPlatformRead<T>(db: AppDb, fn: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('app.platform_read', 'on', true)`);
-    await tx.execute(sql`set transaction read only`);
-    return fn(tx);
-  });
 }
