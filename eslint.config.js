@@ -1,6 +1,9 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import serverLayers from './eslint/server-layers.js';
+import serverPrivileged from './eslint/server-privileged.js';
+import webLayers from './eslint/web-layers.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'bench/results/**'] },
@@ -20,4 +23,7 @@ export default tseslint.config(
     files: ['bench/**', 'e2e/**', '**/*-cli.ts', '.ci/**'],
     rules: { 'no-console': 'off' },
   },
+  ...serverLayers,
+  ...serverPrivileged,
+  ...webLayers,
 );

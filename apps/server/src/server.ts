@@ -2,6 +2,9 @@ import { startRuntime } from './platform/bootstrap';
 import { buildApp } from './app';
 import { startBackgroundWork } from './platform/background';
 import { runProcess } from './platform/shutdown';
+import { BACKGROUND_LOOPS, composeServer } from './composition';
+
+composeServer();
 
 await runProcess(async ({ config, log, lifecycle }) => {
   const runtime = await startRuntime(config, { log });
@@ -16,6 +19,6 @@ await runProcess(async ({ config, log, lifecycle }) => {
   lifecycle.checkpoint();
   // Every API process also works the job queue and delivers webhooks; worker.ts runs that alone. Stopped first:
   // the running job finishes (or, cut off by the deadline, is retried by another process).
-  if (process.env.JOB_WORKER !== 'off') lifecycle.onStop('job worker', await startBackgroundWork(runtime, log));
+  if (process.env.JOB_WORKER !== 'off') lifecycle.onStop('job worker', await startBackgroundWork(runtime, log, BACKGROUND_LOOPS));
   log.info(`Omnio on ${config.appUrl}, Node ${process.versions.node} (${runtime.database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL'})`);
 });

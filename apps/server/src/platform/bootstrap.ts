@@ -1,9 +1,8 @@
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
-import { openDatabase, type Database } from './db/client';
+import { openDatabase, type AppDb, type Database } from './db/client';
 import { migrate } from './db/migrate';
-import { ensureOauthClient, seedDemo } from './db/seed';
 import { createMailer, type Mailer } from './mail/mailer';
 import { startSmtpSink, type SmtpSink } from './mail/smtp-sink';
 import type { AppDeps } from './http/context';
@@ -19,6 +18,24 @@ export interface Runtime extends AppDeps {
   close(): Promise<void>;
 }
 
+/** What the modules add to a start; platform cannot name them, so the composition root installs these. */
+export interface StartupSteps {
+  /** After the migrations, as the app role, at every start: rows the configuration implies (the web app's OAuth client). */
+  afterMigrations(db: AppDb, config: Config): Promise<void>;
+  /** The demo data, into an empty database only (SEED_DEMO); answers whether it seeded. */
+  seedDemo(db: AppDb): Promise<boolean>;
+}
+
+let startupSteps: StartupSteps | undefined;
+
+export function setStartupSteps(steps: StartupSteps): void {
+  startupSteps = steps;
+}
+
+/**
+ * Migrates and prepares the database. The platform's own command-line tools (db:migrate, keys:rotate) run
+ * without the modules' steps; every server and worker process has them (startRuntime insists).
+ */
 export async function prepareDatabase(config: Config, log: FastifyBaseLogger, database?: Database): Promise<Database> {
   const db =
     database ??
@@ -28,15 +45,18 @@ export async function prepareDatabase(config: Config, log: FastifyBaseLogger, da
   const sealed = await sealPlainSigningSecrets(db.ownerExec, secretBoxFor(config));
   if (sealed) log.info({ sealed }, 'signing secrets stored plain by an older version sealed');
   await db.enterAppRole();
-  await ensureOauthClient(db.db, config);
+  await startupSteps?.afterMigrations(db.db, config);
   return db;
 }
 
 /** Opens everything a process needs: database (migrated, seeded), mail. */
 export async function startRuntime(config: Config, options: { database?: Database; log?: FastifyBaseLogger } = {}): Promise<Runtime> {
+  // A process without its modules' startup would run without the web app's sign-in client: refuse instead.
+  if (!startupSteps) throw new Error('No startup steps installed (composeServer in composition.ts installs them)');
+  const steps = startupSteps;
   const log = options.log ?? (pino({ level: config.logLevel }) as unknown as FastifyBaseLogger);
   const database = await prepareDatabase(config, log, options.database);
-  if (config.seedDemo && (await seedDemo(database.db))) log.info('demo data seeded');
+  if (config.seedDemo && (await steps.seedDemo(database.db))) log.info('demo data seeded');
   let smtpSink: SmtpSink | undefined;
   let smtpUrl = config.smtpUrl;
   if (!smtpUrl) {

@@ -8,7 +8,8 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../platform/db/client';
 import { loadConfig } from '../platform/config';
 import { prepareDatabase } from '../platform/bootstrap';
-import { seedDemo } from '../platform/db/seed';
+import { seedDemo } from '../seed/demo.seed';
+import { composeServer } from '../composition';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,6 +28,7 @@ export function databaseUrl(adminUrl: string, name: string): string {
  * so files run in parallel without seeing each other's writes.
  */
 export default async function setup(project: TestProject) {
+  composeServer();
   const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {

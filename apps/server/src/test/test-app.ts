@@ -8,7 +8,8 @@ import { loadConfig, type Config } from '../platform/config';
 import { openDatabase, type Database } from '../platform/db/client';
 import { startRuntime, type Runtime } from '../platform/bootstrap';
 import { buildApp } from '../app';
-import { DEMO } from '../platform/db/seed';
+import { DEMO } from '../seed/demo.seed';
+import { composeServer } from '../composition';
 import type { SmtpSink } from '../platform/mail/smtp-sink';
 import { databaseUrl } from './global-setup';
 
@@ -77,6 +78,7 @@ export interface TestApp {
 }
 
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  composeServer();
   const clone = await cloneTestDatabase();
   const config = loadConfig(
     { NODE_ENV: 'test' },

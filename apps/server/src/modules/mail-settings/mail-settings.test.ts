@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countRows } from '../../test/test-app';
-import { DEMO } from '../../platform/db/seed';
+import { DEMO } from '../../seed/demo.seed';
 import { closedPort, poKit, type PoKit } from '../purchase-orders/purchase-orders.test-kit';
 
 /** Spec 3 mail configuration: saved per tenant, password write-only, a test that really sends through it. */

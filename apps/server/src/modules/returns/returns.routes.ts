@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { RETURN_ACTION_PERMISSION, ZListQuery, ZReturnCreate, ZReturnReceive, ZReturnRefund } from '@omnio/domain';
+import { RETURN_ACTION_PERMISSION, SHIPMENT_ACTION_PERMISSIONS, ZListQuery, ZReturnCreate, ZReturnReceive, ZReturnRefund, ZShipmentReturn } from '@omnio/domain';
 import type { AppDeps } from '../../platform/http/context';
 import { access, tenantRequestCtx, ZIdParam, ZNoBody } from '../shipments/route-kit';
-import { changeReturnStatus, createReturn, getReturn, listReturns, receiveReturn, refundReturn } from './returns.service';
+import { changeReturnStatus, createReturn, createShipmentReturn, getReturn, listReturns, receiveReturn, refundReturn } from './returns.service';
 
 /** Returns of shipped orders (docs/api-orders.md "Returns"). */
 export function registerReturnRoutes(scope: FastifyInstance, deps: AppDeps): void {
@@ -23,4 +23,9 @@ export function registerReturnRoutes(scope: FastifyInstance, deps: AppDeps): voi
     async (req) => ({ data: await receiveReturn(tenantRequestCtx(req, deps), req.params.id, req.body) }));
   app.post('/returns/:id/refund', { config: access(RETURN_ACTION_PERMISSION.refund), schema: { tags, params: ZIdParam, body: ZReturnRefund.nullish() } },
     async (req) => ({ data: await refundReturn(tenantRequestCtx(req, deps), req.params.id, req.body ?? {}) }));
+  // A return of a shipment's units, under the shipment's path and tag: answers the new return (the shipment
+  // moves when its units are received).
+  app.post('/shipments/:id/return', {
+    config: access(SHIPMENT_ACTION_PERMISSIONS.return[0]!), schema: { tags: ['shipments'], params: ZIdParam, body: ZShipmentReturn },
+  }, async (req, reply) => reply.status(201).send({ data: await createShipmentReturn(tenantRequestCtx(req, deps), req.params.id, req.body) }));
 }

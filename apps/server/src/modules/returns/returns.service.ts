@@ -15,7 +15,7 @@ import { applyMovements, stockHolder, type MovementInput } from '../inventory/le
 import { refreshOrderFulfillment } from '../orders/order-fulfillment';
 import { refused } from '../shipments/route-kit';
 import { lockOrder, transitionShipment } from '../shipments/shipments.service';
-import { returnableLines } from './returnable';
+import { returnableLines } from '../shipments/returnable';
 import { loadReturn, loadReturnSummaries, REFUNDABLE_SQL, RETURN_FROM, type ReturnDto, type ReturnSummaryDto } from './returns.read';
 import { queryRows } from '../../platform/db/rows';
 

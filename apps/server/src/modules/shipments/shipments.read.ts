@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { shipmentAllowedActions, type ShipmentAction } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
-import { returnableLines } from '../returns/returnable';
+import { returnableLines } from './returnable';
 import { iso } from './route-kit';
 import { queryRows } from '../../platform/db/rows';
 

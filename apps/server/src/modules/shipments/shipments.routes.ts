@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { SHIPMENT_ACTION_PERMISSIONS, ZListQuery, ZShipmentCreate, ZShipmentReturn } from '@omnio/domain';
+import { SHIPMENT_ACTION_PERMISSIONS, ZListQuery, ZShipmentCreate } from '@omnio/domain';
 import type { AppDeps } from '../../platform/http/context';
-import { createShipmentReturn } from '../returns/returns.service';
 import { access, tenantRequestCtx, ZIdParam, ZNoBody } from './route-kit';
 import { changeShipmentStatus, createShipment, getShipment, listShipments } from './shipments.service';
 
@@ -20,7 +19,5 @@ export function registerShipmentRoutes(scope: FastifyInstance, deps: AppDeps): v
     app.post(`/shipments/:id/${action}`, { config: access(SHIPMENT_ACTION_PERMISSIONS[action][0]!), schema: { tags, params: ZIdParam, body: ZNoBody } },
       async (req) => ({ data: await changeShipmentStatus(tenantRequestCtx(req, deps), req.params.id, action) }));
   }
-  // A return of this shipment's units: answers the new return (the shipment moves when its units are received).
-  app.post('/shipments/:id/return', { config: access(SHIPMENT_ACTION_PERMISSIONS.return[0]!), schema: { tags, params: ZIdParam, body: ZShipmentReturn } },
-    async (req, reply) => reply.status(201).send({ data: await createShipmentReturn(tenantRequestCtx(req, deps), req.params.id, req.body) }));
+  // POST /shipments/:id/return is registered by returns.routes.ts: returns build on shipments, not the reverse.
 }

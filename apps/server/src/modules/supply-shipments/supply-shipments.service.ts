@@ -6,9 +6,9 @@ import type { TenantCtx } from '../../platform/http/context';
 import { assertId } from '../../platform/http/errors';
 import { lockParent, type ShipmentKind } from './supply-parents';
 import { answerShipment, readShipmentHead, type ShipmentScope } from './supply-shipment-access';
-import {
-  countShipments, listSubjectEvents, loadShipmentSummaries, type EventDto, type SupplyShipmentDto, type SupplyShipmentSummaryDto,
-} from './supply-shipments.read';
+import { listSubjectEvents, type EventDto } from '../../platform/db/status-event-history';
+import { countShipments, loadShipmentSummaries, type SupplyShipmentSummaryDto } from '../supply-summaries/supply-summaries.read';
+import type { SupplyShipmentDto } from './supply-shipments.read';
 
 /** Reading PO and transfer shipments: the list, a parent's shipments, one shipment, its history. */
 

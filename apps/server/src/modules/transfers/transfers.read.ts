@@ -3,9 +3,8 @@ import { transferAllowedActions, type TransferAction } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { isoOrNull as iso, queryRows } from '../../platform/db/rows';
 import type { Principal } from '../../platform/http/context';
-import {
-  listSubjectEvents, loadShipmentSummaries, type EventDto, type SupplyShipmentSummaryDto,
-} from '../supply-shipments/supply-shipments.read';
+import { listSubjectEvents, type EventDto } from '../../platform/db/status-event-history';
+import { loadShipmentSummaries, type SupplyShipmentSummaryDto } from '../supply-summaries/supply-summaries.read';
 
 /** Reading transfers as docs/api-supply-chain.md shows them: one query per page. */
 

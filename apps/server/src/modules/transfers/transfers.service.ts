@@ -9,7 +9,7 @@ import { containsPattern, offsetOf, orderByClause, searchOf, uuidOrNone } from '
 import type { TenantCtx } from '../../platform/http/context';
 import { assertId, FieldErrors, invalidTransition, notFound } from '../../platform/http/errors';
 import { resolveSkuCodes } from '../inventory/resolve';
-import { listSubjectEvents, type EventDto } from '../supply-shipments/supply-shipments.read';
+import { listSubjectEvents, type EventDto } from '../../platform/db/status-event-history';
 import { loadTransfer, loadTransferSummaries, TRANSFER_FROM, type TransferDto, type TransferSummaryDto } from './transfers.read';
 
 /** Transfers between ilocs (docs/api-supply-chain.md "Transfers"): list, detail, history, create, edit, delete. */

@@ -5,10 +5,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { schema, type Schema } from './schema';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 
-export type AppDb = PgDatabase<PgQueryResultHKT, Schema>;
+export type AppDb = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
 /** Anything queries run on: the database outside a transaction, or a transaction. */
 export type Queryable = AppDb | Tx;
@@ -86,7 +85,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       await client.end();
     }
   };
-  const db = drizzlePg(pool, { schema }) as unknown as AppDb;
+  const db = drizzlePg(pool) as unknown as AppDb;
   return {
     kind: 'postgres',
     db,
@@ -137,7 +136,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   }
   const client = await PGlite.create({ ...(dataDir ? { dataDir } : {}), ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
   let role = 'owner';
-  const db = drizzlePglite(client, { schema }) as unknown as AppDb;
+  const db = drizzlePglite(client) as unknown as AppDb;
   // PGlite is one session: the owner runs migrations, then the session switches to the app role for good.
   const ownerExec: OwnerExec = async (sqlText) => {
     if (role !== 'owner') await client.exec('RESET ROLE');

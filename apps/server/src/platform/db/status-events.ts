@@ -1,8 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { webhookTopicOf } from '@omnio/domain';
 import type { Tx } from './client';
 import { queryPrepared } from './rows';
-import { webhookDeliveriesInsert } from '../../modules/webhooks/webhook-publish';
 
 export interface StatusEvent {
   /** 'order', 'shipment', 'return', … */
@@ -16,10 +14,22 @@ export interface StatusEvent {
 }
 
 /**
+ * The one statement (an INSERT … SELECT) that publishes a batch of events in the transaction that recorded them:
+ * the outgoing webhooks' deliveries. Platform does not know the webhooks module; the composition root installs it.
+ */
+export type StatusEventPublisher = (tenantId: string, events: StatusEvent[]) => SQL;
+
+let publisher: StatusEventPublisher | undefined;
+
+export function setStatusEventPublisher(publish: StatusEventPublisher): void {
+  publisher = publish;
+}
+
+/**
  * Appends lifecycle events in the transaction that changed the status, so the history never disagrees
  * with the object. The tenant comes from the transaction (withTenant), checked by row-level security.
- * Every event is also published to the tenant's outgoing webhooks (`<subject>.<action>`, create → created,
- * edit → updated) in the same transaction and the same statement: one round trip per batch, never one per event.
+ * Every event is also published (to the tenant's outgoing webhooks) in the same transaction and the same
+ * statement: one round trip per batch, never one per event.
  */
 export async function recordStatusEvents(tx: Tx, tenantId: string, events: StatusEvent[]): Promise<void> {
   if (events.length === 0) return;
@@ -33,6 +43,8 @@ export async function recordStatusEvents(tx: Tx, tenantId: string, events: Statu
  * items of one statement, say).
  */
 export function statusEventInserts(tenantId: string, events: StatusEvent[]): { history: SQL; deliveries: SQL } {
+  // Loud rather than silent: a process that forgot its composition would drop every webhook.
+  if (!publisher) throw new Error('No status event publisher installed (composeServer in composition.ts installs it)');
   const rows = events.map((e) => ({
     st: e.subjectType, sid: e.subjectId, a: e.action, f: e.from, t: e.to, u: e.userId ?? null, d: e.data ?? {},
   }));
@@ -41,10 +53,7 @@ export function statusEventInserts(tenantId: string, events: StatusEvent[]): { h
       INSERT INTO status_events (tenant_id, subject_type, subject_id, action, from_status, to_status, user_id, data)
       SELECT ${tenantId}::uuid, x.st, x.sid, x.a, x.f, x.t, x.u, coalesce(x.d, '{}'::jsonb)
       FROM json_to_recordset(${JSON.stringify(rows)}::json) AS x(st text, sid uuid, a text, f text, t text, u uuid, d jsonb)`,
-    deliveries: webhookDeliveriesInsert(tenantId, events.map((e) => ({
-      topic: webhookTopicOf(e.subjectType, e.action),
-      payload: { id: e.subjectId, type: e.subjectType, action: e.action, from: e.from, to: e.to, user_id: e.userId ?? null, details: e.data ?? {} },
-    }))),
+    deliveries: publisher(tenantId, events),
   };
 }
 

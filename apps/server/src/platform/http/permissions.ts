@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Role } from '@omnio/domain';
-import { companies } from '../../modules/companies/companies.tables';
+import { queryRows } from '../db/rows';
 import type { AuthedCtx, Principal, TenantCtx } from './context';
 import { forbidden, notFound, assertId } from './errors';
 
@@ -28,7 +28,8 @@ export function assertAccess(principal: Principal, access: RouteAccess): void {
 export async function tenantCtx(ctx: AuthedCtx, tenantIdParam: string): Promise<TenantCtx> {
   const tenantId = assertId(tenantIdParam, 'Company');
   if (ctx.principal.role === 'owner') {
-    const found = await ctx.db.select({ id: companies.id }).from(companies).where(eq(companies.id, tenantId)).limit(1);
+    // SQL rather than the companies module's table: platform imports no module.
+    const found = await queryRows<{ id: string }>(ctx.db, sql`SELECT id FROM companies WHERE id = ${tenantId} LIMIT 1`);
     if (!found.length) throw notFound('Company');
     return { ...ctx, tenantId };
   }

@@ -7,7 +7,6 @@ import type { Tx } from '../db/client';
 import { withTenant, type TenantTxOptions } from '../db/tenant';
 import { isoOrNull, queryRows } from '../db/rows';
 import type { AppDeps } from '../http/context';
-import { createNotifications } from '../../modules/notifications/notify';
 import { anyBoss, bossFor, JOB_QUEUE, txAdapter } from './queue';
 
 /**
@@ -197,6 +196,26 @@ export function setJobFailureTitle(kind: string, title: string, target?: string)
   if (target) failureTargets.set(kind, target);
 }
 
+/** A job that failed for good, as its user is told: the title, what went wrong, where opening it goes. */
+export interface JobFailureNotice {
+  userId: string;
+  jobId: string;
+  kind: string;
+  title: string;
+  description: string;
+  target: string;
+}
+
+/** Tells a job's user, in the transaction that marks the job FAILED (so a rolled-back settle tells nobody). */
+export type JobFailureNotifier = (tx: Tx, tenantId: string, notice: JobFailureNotice) => Promise<void>;
+
+let failureNotifier: JobFailureNotifier | undefined;
+
+/** Platform does not know the notifications module; the composition root installs how a failure is told. */
+export function setJobFailureNotifier(notify: JobFailureNotifier): void {
+  failureNotifier = notify;
+}
+
 async function settle(
   deps: AppDeps,
   job: JobWithMetadata<QueueData>,
@@ -227,14 +246,13 @@ async function settle(
     await boss.fail(JOB_QUEUE, { id: job.id, retryCount: job.retryCount } as never, { message: outcome.error }, { db });
     const def = definitions.get(row.kind);
     if (row.user_id && (def?.notifyOnFailure ?? true)) {
-      await createNotifications(tx, tenantId, [{
-        userId: row.user_id,
-        type: row.kind,
-        data: {
-          id: job.id, title: failureTitles.get(row.kind) ?? 'A background task failed', description: outcome.error.slice(0, 500),
-          status: 'FAILED', type: row.kind, target: failureTargets.get(row.kind) ?? 'feed_history', target_id: job.id,
-        },
-      }]);
+      // Thrown inside the transaction: a job is never marked FAILED without its user being told.
+      if (!failureNotifier) throw new Error('No job failure notifier installed (composeServer in composition.ts installs it)');
+      await failureNotifier(tx, tenantId, {
+        userId: row.user_id, jobId: job.id, kind: row.kind,
+        title: failureTitles.get(row.kind) ?? 'A background task failed', description: outcome.error.slice(0, 500),
+        target: failureTargets.get(row.kind) ?? 'feed_history',
+      });
     }
   });
 }

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloneTestDatabase, dropCloneWhenIdle, DEMO } from '../../test/test-app';
 import { startServerProcess, stopServerProcesses, type ServerProcess } from '../../test/server-process';
 import { openDatabase, type Database } from '../db/client';
-import { createNotifications } from '../../modules/notifications/notify';
 import { publishRealtime, tenantChannel, userChannel } from './publish';
 import { connectSocket, type TestSocket } from './realtime.test-client';
 
@@ -64,25 +63,22 @@ describe.skipIf(!onPostgres)('realtime fan-out across two API processes (Postgre
     expect(event.preferences.redirect).toBe('/inventory');
   });
 
-  it('a notification committed by a third connection (a worker) reaches sockets on both processes; a rolled-back one never does', async () => {
+  it("a user's message committed by a third connection (a worker) reaches sockets on both processes; a rolled-back one never does", async () => {
     const [s1, s2] = [await connectTo(0), await connectTo(1)];
-    await publisher.db
-      .transaction(async (tx) => {
-        await tx.execute(sql`SELECT set_config('app.tenant_id', ${acme}, true)`);
-        await createNotifications(tx, acme, [{ userId, type: 'orders.import', data: { title: 'Ghost', description: '', status: 'FAILED' } }]);
-        throw new Error('roll back');
-      })
-      .catch(() => undefined);
+    await expect(publisher.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT set_config('app.tenant_id', ${acme}, true)`);
+      await publishRealtime(tx, [{ channel: userChannel(userId), event: 'import-event', data: { title: 'Ghost' } }]);
+      throw new Error('roll back');
+    })).rejects.toThrow('roll back');
     await publisher.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT set_config('app.tenant_id', ${acme}, true)`);
-      await createNotifications(tx, acme, [{ userId, type: 'orders.import', data: { title: 'Import finished', description: '3 orders', status: 'COMPLETED' } }]);
+      await publishRealtime(tx, [{ channel: userChannel(userId), event: 'import-event', data: { title: 'Import finished' } }]);
       await publishRealtime(tx, [{ channel: tenantChannel(acme), event: 'company-event', data: { from: 'worker' } }]);
     });
     for (const s of [s1, s2]) {
-      const n = (await s.next('notification-event')) as { data: { title: string } };
-      expect(n.data.title).toBe('Import finished');
+      expect(await s.next('import-event')).toEqual({ title: 'Import finished' });
       expect(await s.next('company-event')).toEqual({ from: 'worker' });
-      expect(s.received.filter((r) => r.event === 'notification-event')).toHaveLength(1);
+      expect(s.received.filter((r) => r.event === 'import-event')).toHaveLength(1);
     }
   });
 

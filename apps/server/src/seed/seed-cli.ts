@@ -1,9 +1,11 @@
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
-import { loadConfig } from '../config';
-import { prepareDatabase } from '../bootstrap';
-import { seedDemo } from './seed';
+import { loadConfig } from '../platform/config';
+import { prepareDatabase } from '../platform/bootstrap';
+import { composeServer } from '../composition';
+import { seedDemo } from './demo.seed';
 
+composeServer();
 const config = loadConfig();
 const log = pino({ level: 'info' }) as unknown as FastifyBaseLogger;
 const database = await prepareDatabase(config, log);

@@ -1,23 +1,12 @@
-import { count, eq, sql } from 'drizzle-orm';
-import type { Config } from '../config';
-import type { AppDb } from './client';
-import { withTenant } from './tenant';
-import { users } from '../../modules/users/users.tables';
-import { insertUser } from '../../modules/users/users.service';
-import { insertCompany } from '../../modules/companies/companies.service';
-import { supplierAddresses, supplierContacts, suppliers } from '../../modules/suppliers/suppliers.tables';
-import { ilocs } from '../../modules/ilocs/ilocs.tables';
-import { oauthClients } from '../../modules/auth/auth.tables';
-import { hashClientSecret } from '../../modules/auth/oauth-model';
-import { seedDemoBilling } from '../../modules/billing/billing.seed';
-
-/** The web app's OAuth client, kept in step with configuration at every start. */
-export async function ensureOauthClient(db: AppDb, config: Config): Promise<void> {
-  await db
-    .insert(oauthClients)
-    .values({ id: config.oauthClientId, name: 'Omnio web', secretHash: hashClientSecret(config.oauthClientSecret), grants: ['password', 'refresh_token'] })
-    .onConflictDoUpdate({ target: oauthClients.id, set: { secretHash: hashClientSecret(config.oauthClientSecret), revoked: false } });
-}
+import { count, eq } from 'drizzle-orm';
+import type { AppDb } from '../platform/db/client';
+import { enterTenant } from '../platform/db/privileged';
+import { users } from '../modules/users/users.tables';
+import { insertUser } from '../modules/users/users.service';
+import { insertCompany } from '../modules/companies/companies.service';
+import { supplierAddresses, supplierContacts, suppliers } from '../modules/suppliers/suppliers.tables';
+import { ilocs } from '../modules/ilocs/ilocs.tables';
+import { seedDemoBilling } from '../modules/billing/billing.seed';
 
 export const DEMO = {
   owner: { email: 'admin@omnio.test', password: 'Omnio#Admin1', name: 'Olivia Owner' },
@@ -40,7 +29,7 @@ export async function seedDemo(db: AppDb): Promise<boolean> {
     await insertUser(tx, { ...DEMO.acmeTenant, role: 'tenant', companyId: acme.id });
     await insertUser(tx, { ...DEMO.globexTenant, role: 'tenant', companyId: globex.id, language: 'sp' });
 
-    await tx.execute(sql`select set_config('app.tenant_id', ${acme.id}, true)`);
+    await enterTenant(tx, acme.id);
     const [northwind] = await tx
       .insert(suppliers)
       .values({
@@ -64,7 +53,7 @@ export async function seedDemo(db: AppDb): Promise<boolean> {
     ]);
     await insertUser(tx, { ...DEMO.acmeSupplier, role: 'supplier', companyId: acme.id, supplierId: northwind!.id });
 
-    await tx.execute(sql`select set_config('app.tenant_id', ${globex.id}, true)`);
+    await enterTenant(tx, globex.id);
     await tx.insert(ilocs).values([
       { tenantId: globex.id, name: 'Madrid Central', code: 'MAD-1', type: 'warehouse', city: 'Madrid', country: 'ES' },
       { tenantId: globex.id, name: 'Mintsoft UK', code: 'MS-UK', type: '3pl', company: 'mintsoft', menu: true, city: 'London', country: 'GB' },
@@ -80,5 +69,3 @@ export async function demoUserId(db: AppDb, email: string): Promise<string> {
   if (!row) throw new Error(`demo user ${email} missing`);
   return row.id;
 }
-
-export { withTenant };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
-import { createTestApp, type TestApp } from '../../test/test-app';
+import { createTestApp, type TestApp } from './test/test-app';
 import { schema } from './schema';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/rows';
 
-/** How many shipped units of each order line may still be returned (shared by shipments and returns). */
+/** How many shipped units of each order line may still be returned: the shipment view shows it, returns claim it. */
 export interface ReturnableLine {
   lineId: string;
   lineNo: number;
