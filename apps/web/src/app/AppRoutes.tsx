@@ -2,7 +2,7 @@ import { Route, Routes } from 'react-router';
 import { AppLayout } from './layout/AppLayout';
 import { AuthLayout } from './layout/AuthLayout';
 import { RouteGate } from './RouteGate';
-import { ROUTES, type RouteLayout } from './routes-table';
+import { ROUTES, type RouteLayout } from '../shared/routing/routes-table';
 import { Screen } from './Screen';
 
 function routesOf(layout: RouteLayout) {

@@ -5,7 +5,7 @@ import { hasAccessToken, clearStorage } from '../shared/session/storage';
 import { useSession } from '../shared/session/useSession';
 import { LoadingState } from '../shared/ui/StateViews';
 import { useSubscriptionState } from '../features/billing/subscription-state';
-import { GUARD_POLL_MS, guard } from './guard';
+import { GUARD_POLL_MS, guard } from '../shared/routing/guard';
 import { Screen } from './Screen';
 
 function Redirect({ to, clear }: { to: string; clear?: boolean }) {

@@ -25,7 +25,7 @@ import { servicesStrings } from '../features/services/i18n';
 import { platformSettingsStrings } from '../features/platform-settings/i18n';
 import { channelsStrings } from '../features/channels/i18n';
 import { i18n, registerNamespace } from '../shared/i18n/i18n';
-import { routeTitleBundles } from './route-titles';
+import { routeTitleBundles } from '../shared/routing/route-titles';
 
 /** Registers every feature namespace and the screen titles; imported once before the app renders. */
 export function setupI18n(): typeof i18n {

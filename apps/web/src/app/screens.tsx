@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { ScreenMap } from './screen-map';
+import type { ScreenMap } from '../shared/routing/screen-map';
 import { catalogScreens } from '../features/catalog/routes';
 import { companiesScreens } from '../features/companies/routes';
 import { errorScreens } from '../features/errors/routes';
@@ -14,7 +14,6 @@ import { mailSettingsScreens } from '../features/mail-settings/routes';
 import { supplyScreens } from '../features/supply/routes';
 import { notificationsScreens } from '../features/notifications/routes';
 import { activityScreens } from '../features/activity/routes';
-import { advancedScreens } from '../features/advanced/routes';
 import { placeholderScreens } from '../features/placeholder/routes';
 import { profileScreens } from '../features/profile/routes';
 import { sessionScreens } from '../features/session/routes';
@@ -24,6 +23,7 @@ import { warehousesScreens } from '../features/warehouses/routes';
 import { servicesScreens } from '../features/services/routes';
 import { platformSettingsScreens } from '../features/platform-settings/routes';
 import { channelsScreens } from '../features/channels/routes';
+import { composedScreens } from './composed/composed-screens';
 
 const PlaceholderScreen = lazy(() => import('../features/placeholder/PlaceholderScreen').then((m) => ({ default: m.PlaceholderScreen })));
 
@@ -47,13 +47,13 @@ const SCREENS: ScreenMap = {
   ...supplyScreens,
   ...notificationsScreens,
   ...activityScreens,
-  ...advancedScreens,
   ...billingScreens,
   ...warehousesScreens,
   ...servicesScreens,
   ...platformSettingsScreens,
-  // After notifications: the channel feed history takes /feed-history (with the reports as a tab).
   ...channelsScreens,
+  // Last: a composed screen wins, e.g. /feed-history is the channel runs with the notifications reports as a tab.
+  ...composedScreens,
 };
 
 /** Routes that show another route's screen (the spec gives two paths to one screen). */

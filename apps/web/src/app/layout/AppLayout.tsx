@@ -10,7 +10,7 @@ import { Sidebar } from './Sidebar';
 import { SubscriptionBanner } from './SubscriptionBanner';
 import { usePublicSettings } from '../../shared/settings/public-settings';
 import { useThemePreference } from './ThemePreferenceProvider';
-import { BrandMark } from './BrandMark';
+import { BrandMark } from '../../shared/ui/BrandMark';
 
 /** Spec 9: the first load shows a spinner for 2 s; spec 2: content scrolls to the top 200 ms after navigating. */
 export const BOOT_SPINNER_MS = 2000;

@@ -4,9 +4,9 @@ import { ThemeProvider, alpha, useTheme } from '@mui/material/styles';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutline';
 import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BrandMark } from './BrandMark';
+import { BrandMark } from '../../shared/ui/BrandMark';
 import { LanguageSwitch } from './LanguageSwitch';
-import { useCustomLogin } from '../../features/platform-settings/api';
+import { useCustomLogin } from '../../shared/settings/custom-login';
 import { loginBackgroundSx, withPrimary } from '../../features/platform-settings/login-look';
 
 const HIGHLIGHTS = ['orders', 'inventory', 'supply'] as const;

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { NotificationDto } from '@omnio/domain';
 import { dispatchRealtime } from '../../shared/realtime/realtime';
 import { fakeSession, renderWithProviders } from '../../shared/test/test-utils';
-import { routeFetch } from '../../features/catalog/test-fetch';
+import { routeFetch } from '../../shared/test/test-fetch';
 import { NotificationBell } from './NotificationBell';
 
 const LIST = '/api/1.0/notifications/me/user';

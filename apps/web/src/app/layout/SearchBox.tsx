@@ -5,8 +5,8 @@ import CloseIcon from '@mui/icons-material/Close';
 import SearchIcon from '@mui/icons-material/Search';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { flattenMenu } from '../menus';
-import { useMenu } from './useMenu';
+import { flattenMenu } from '../../shared/navigation/menus';
+import { useMenu } from '../../shared/navigation/useMenu';
 
 interface Option {
   label: string;

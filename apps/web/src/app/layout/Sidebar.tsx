@@ -3,14 +3,14 @@ import { alpha, useTheme } from '@mui/material/styles';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/session/useSession';
-import { homePathFor } from '../guard';
+import { homePathFor } from '../../shared/routing/guard';
 import { APP_VERSION } from '../version';
-import { BrandMark } from './BrandMark';
+import { BrandMark } from '../../shared/ui/BrandMark';
 import { SidebarNav } from './SidebarNav';
 import { HEADER_HEIGHT, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from './theme';
 import { SIDEBAR_IMAGES } from './theme-options';
 import { useThemePreference } from './ThemePreferenceProvider';
-import { useMenu } from './useMenu';
+import { useMenu } from '../../shared/navigation/useMenu';
 
 interface SidebarProps {
   /** Phones get a temporary drawer that closes after each navigation. */

@@ -4,8 +4,8 @@ import ExpandLessIcon from '@mui/icons-material/ExpandLess';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { flattenMenu, truncateTitle, type MenuEntry } from '../menus';
-import { MENU_ICONS } from './menu-icons';
+import { flattenMenu, truncateTitle, type MenuEntry } from '../../shared/navigation/menus';
+import { MENU_ICONS } from '../../shared/navigation/menu-icons';
 
 interface NavProps {
   entries: MenuEntry[];

@@ -3,7 +3,7 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/session/useSession';
 import { useSubscriptionState } from '../../features/billing/subscription-state';
-import type { SubscriptionState } from '../guard';
+import type { SubscriptionState } from '../../shared/routing/guard';
 
 /**
  * Spec 2: a sticky unsubscribed banner for a user with a company once the subscription has loaded,

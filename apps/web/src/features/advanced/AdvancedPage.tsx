@@ -1,19 +1,20 @@
+import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Box, Tab, Tabs, Typography } from '@mui/material';
-import { AccessTokensPanel } from '../access-tokens/AccessTokensPanel';
-import { WebhooksPanel } from '../webhooks/WebhooksPanel';
-import { ProcessesPanel } from '../processes/ProcessesPanel';
-import { SchedulesPanel } from '../schedules/SchedulesPanel';
 
 const TABS = ['tokens', 'webhooks', 'inbound', 'schedules'] as const;
-type AdvancedTab = (typeof TABS)[number];
+export type AdvancedTab = (typeof TABS)[number];
+
+/** Each tab is another feature's panel; app/composed hands them in, since a feature never imports another. */
+export type AdvancedPanels = Record<AdvancedTab, ComponentType>;
 
 /** /advanced: how other systems reach the company (tokens, inbound webhooks) and hear from it (webhooks). */
-export function AdvancedPage() {
+export function AdvancedPage({ panels }: { panels: AdvancedPanels }) {
   const { t } = useTranslation('advanced');
   const [params, setParams] = useSearchParams();
   const tab: AdvancedTab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as AdvancedTab) : 'tokens';
+  const Panel = panels[tab];
   return (
     <Box sx={{ minWidth: 0 }}>
       <Typography variant="h5" component="h1">
@@ -35,10 +36,7 @@ export function AdvancedPage() {
         ))}
       </Tabs>
       <div role="tabpanel" id={`advanced-panel-${tab}`} aria-labelledby={`advanced-tab-${tab}`}>
-        {tab === 'tokens' && <AccessTokensPanel />}
-        {tab === 'webhooks' && <WebhooksPanel />}
-        {tab === 'inbound' && <ProcessesPanel />}
-        {tab === 'schedules' && <SchedulesPanel />}
+        <Panel />
       </div>
     </Box>
   );

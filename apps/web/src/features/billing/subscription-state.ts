@@ -1,4 +1,4 @@
-import { LOADED_SUBSCRIPTION, type SubscriptionState } from '../../app/guard';
+import { LOADED_SUBSCRIPTION, type SubscriptionState } from '../../shared/routing/guard';
 import { useSession } from '../../shared/session/useSession';
 import { useSubscription } from './api';
 

@@ -5,7 +5,7 @@ import { CategoriesPage } from './CategoriesPage';
 import { PackagingPage } from './PackagingPage';
 import { SkusPage } from './SkusPage';
 import { SynsetsPage } from './SynsetsPage';
-import { page, routeFetch } from './test-fetch';
+import { page, routeFetch } from '../../shared/test/test-fetch';
 import type { Sku } from './api';
 
 afterEach(() => {

@@ -19,7 +19,7 @@ import { ListPage } from '../../shared/ui/ListPage';
 import { useToast } from '../../shared/ui/toast';
 import { useDebounced } from '../../shared/ui/useDebounced';
 import { useAllCategories, useCategories, useDeleteCategory, useSaveCategory, type Category, type CategoryBody } from './api';
-import { useCatalogField } from './form-fields';
+import { useCatalogField } from '../../shared/forms/catalog-form-fields';
 import { FormDialogBody } from '../../shared/ui/FormDialogBody';
 
 type DialogState = { kind: 'form'; category: Category | null } | { kind: 'delete'; category: Category } | null;

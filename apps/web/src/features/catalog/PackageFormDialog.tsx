@@ -9,8 +9,8 @@ import {
 import { PACKAGE_TYPES, SHIP_METHODS, ZDimension, ZPackageCreate, zDecimal, type TPackageCreate } from '@omnio/domain';
 import { NATIVE_SELECT, errorText, applyFieldErrors } from '../../shared/ui/form-helpers';
 import type { Package } from './api';
-import { useCatalogField, useErrorText } from './form-fields';
-import { firstProblem } from './schemas';
+import { useCatalogField, useErrorText } from '../../shared/forms/catalog-form-fields';
+import { firstProblem } from '../../shared/catalog/sku-code';
 import { SkuPicker, type SkuRef } from './SkuPicker';
 import { FormDialogBody } from '../../shared/ui/FormDialogBody';
 

@@ -13,7 +13,7 @@ import { ListPage } from '../../shared/ui/ListPage';
 import { useToast } from '../../shared/ui/toast';
 import { useDebounced } from '../../shared/ui/useDebounced';
 import { useDeletePackage, usePackages, useSavePackage, type Decimal, type Package } from './api';
-import { CatalogGrid } from './CatalogGrid';
+import { CatalogGrid } from '../../shared/ui/CatalogGrid';
 import { formatDecimal } from './format';
 import { PackageFormDialog } from './PackageFormDialog';
 

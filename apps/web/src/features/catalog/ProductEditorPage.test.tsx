@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { fakeSession, renderWithProviders } from '../../shared/test/test-utils';
 import { ProductCreatePage, ProductEditPage } from './ProductEditorPage';
-import { page, routeFetch, type FetchRoute } from './test-fetch';
+import { page, routeFetch, type FetchRoute } from '../../shared/test/test-fetch';
 import type { Product, Sku } from './api';
 
 afterEach(() => {

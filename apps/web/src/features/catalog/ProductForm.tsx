@@ -9,7 +9,7 @@ import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { NATIVE_SELECT, errorText, applyFieldErrors } from '../../shared/ui/form-helpers';
 import { PRICE_CODES, PRODUCT_SKU_TYPES, type Category, type Named, type Product } from './api';
-import { useCatalogField, useErrorText } from './form-fields';
+import { useCatalogField, useErrorText } from '../../shared/forms/catalog-form-fields';
 import {
   ZProductForm, bodyProblems, emptySkuRow, formFieldOf, toFormInput, toProductBody, type ProductFormInput, type ProductFormValues,
 } from './schemas';

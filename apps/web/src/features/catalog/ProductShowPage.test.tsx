@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { fakeSession, renderWithProviders } from '../../shared/test/test-utils';
 import { ProductShowPage } from './ProductShowPage';
-import { page, routeFetch } from './test-fetch';
+import { page, routeFetch } from '../../shared/test/test-fetch';
 import type { Product } from './api';
 
 afterEach(() => {
@@ -27,10 +27,13 @@ const product: Product = {
   ],
 };
 
+// The media feature's panel is handed in by app/composed; its own tests live in features/media.
+const NoImages = () => null;
+
 function show(permissions: string[]) {
   return renderWithProviders(
     <Routes>
-      <Route path="/product/show/:id" element={<ProductShowPage />} />
+      <Route path="/product/show/:id" element={<ProductShowPage ProductImages={NoImages} />} />
     </Routes>,
     { session: fakeSession(permissions, 'tenant'), path: '/product/show/p1' },
   );
@@ -63,7 +66,7 @@ describe('ProductShowPage', () => {
     ]);
     renderWithProviders(
       <Routes>
-        <Route path="/product/show/:id" element={<ProductShowPage />} />
+        <Route path="/product/show/:id" element={<ProductShowPage ProductImages={NoImages} />} />
       </Routes>,
       { session: fakeSession(['read-product'], 'tenant'), path: '/product/show/p1', language: 'es' },
     );

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -7,19 +7,21 @@ import {
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { pathOf } from '../../app/routes-table';
+import { pathOf } from '../../shared/routing/routes-table';
 import { isHttpError } from '../../shared/api/http';
 import { useSession } from '../../shared/session/useSession';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/StateViews';
 import { useToast } from '../../shared/ui/toast';
-import { useInventory } from '../inventory/api';
-import { ProductImages } from '../media/ProductImages';
+import { useInventory } from '../../shared/inventory/inventory-query';
 import { PRICE_CODES, useDeleteProduct, useProduct, type Product, type Sku } from './api';
 import { SkuStatusChip } from './SkuStatusChip';
 import { formatDecimal, formatMoney } from './format';
 
-export function ProductShowPage() {
+/** The media feature's image panel; app/composed hands it in, since a feature never imports another. */
+export type ProductImagesPanel = ComponentType<{ productId: string }>;
+
+export function ProductShowPage({ ProductImages }: { ProductImages: ProductImagesPanel }) {
   const { id = '' } = useParams<{ id: string }>();
   const { t } = useTranslation('catalog');
   const session = useSession();

@@ -7,7 +7,7 @@ import Add from '@mui/icons-material/Add';
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import RestoreOutlined from '@mui/icons-material/RestoreOutlined';
-import { pathOf } from '../../app/routes-table';
+import { pathOf } from '../../shared/routing/routes-table';
 import { useSession } from '../../shared/session/useSession';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { useServerGrid } from '../../shared/ui/data-grid';
@@ -19,7 +19,7 @@ import {
   PRICE_CODES, SKU_DELETABLE, SKU_STATUSES, SKU_TRANSITIONS, SKU_TYPES, useDeleteSku, useSkuTransition, useSkus, type Sku, type SkuFilters,
   type SkuTransition,
 } from './api';
-import { CatalogGrid } from './CatalogGrid';
+import { CatalogGrid } from '../../shared/ui/CatalogGrid';
 import { formatMoney } from './format';
 import { SkuStatusChip } from './SkuStatusChip';
 

@@ -7,7 +7,7 @@ import { SYNSET_MIN_MEMBERS, ZSynsetCreate, ZSynsetUpdate } from '@omnio/domain'
 import { Alert, Dialog, DialogTitle, Stack, TextField, useMediaQuery, useTheme } from '@mui/material';
 import { errorText, applyFieldErrors } from '../../shared/ui/form-helpers';
 import type { Sku, SynsetBody } from './api';
-import { useCatalogField, useErrorText } from './form-fields';
+import { useCatalogField, useErrorText } from '../../shared/forms/catalog-form-fields';
 import { SkuCodesField } from './SkuCodesField';
 import { FormDialogBody } from '../../shared/ui/FormDialogBody';
 

@@ -2,7 +2,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   SKU_ACTIONS, SKU_DELETABLE_STATUS, type Paginated, type PriceCode, type SkuAction, type SkuType, type TCategoryCreate, type TPackageCreate,
 } from '@omnio/domain';
-import { http, isHttpError, type QueryParams } from '../../shared/api/http';
+import { http, isHttpError } from '../../shared/api/http';
+import { listQuery, listSearch, type ListParams } from '../../shared/api/list-query';
+import { catalogKeys, type Decimal, type Sku } from '../../shared/catalog/sku-api';
+
+// The SKU shape and picker query live in shared/ (other features pick SKUs too); catalog screens keep importing them from here.
+export { useSkuOptions, type Decimal, type Sku } from '../../shared/catalog/sku-api';
 
 /* ------------------------------------------------------------------ shapes (docs/api-catalog.md) */
 
@@ -18,41 +23,6 @@ export const SKU_TRANSITIONS = SKU_ACTIONS;
 export type SkuTransition = SkuAction;
 /** Spec 5: only a discontinued SKU may be removed. */
 export const SKU_DELETABLE = SKU_DELETABLE_STATUS;
-
-export type Decimal = string | number | null;
-
-export interface SkuPrice {
-  code: PriceCode;
-  value: string;
-  currency?: string | null;
-}
-
-export interface SkuAlias {
-  alias: string;
-  channel?: string | null;
-}
-
-export interface Sku {
-  id: string;
-  sku: string;
-  name: string;
-  type: SkuType;
-  status: string;
-  allowed_actions: string[];
-  product_id: string | null;
-  barcode: string | null;
-  weight: Decimal;
-  length: Decimal;
-  width: Decimal;
-  height: Decimal;
-  prices: SkuPrice[];
-  aliases: SkuAlias[];
-  pack_of: { sku_id: string; sku: string; quantity: number } | null;
-  members: { id: string; sku: string }[] | null;
-  synset: { id: string; sku: string } | null;
-  created_at: string;
-  updated_at: string;
-}
 
 export interface Named {
   id: string;
@@ -137,47 +107,6 @@ export type CategoryBody = TCategoryCreate;
 
 export type PackageBody = TPackageCreate;
 
-/* ------------------------------------------------------------------ list queries */
-
-export interface ListParams {
-  page: number;
-  perPage: number;
-  orderBy?: string;
-  orderDirection?: 'ASC' | 'DESC';
-}
-
-/**
- * The contract's `search=field:value;…` form: bare text first, then the field filters. `;` and `:` in the
- * typed text would split it, so they become spaces.
- */
-export function listSearch(text: string, fields: Record<string, string | undefined | false> = {}): string | undefined {
-  const parts: string[] = [];
-  const bare = text.replace(/[;:]/g, ' ').trim();
-  if (bare) parts.push(bare);
-  for (const [field, value] of Object.entries(fields)) {
-    if (value) parts.push(`${field}:${value}`);
-  }
-  return parts.length ? parts.join(';') : undefined;
-}
-
-export function listQuery(params: ListParams, search?: string, extra: QueryParams = {}): QueryParams {
-  return {
-    page: params.page,
-    per_page: params.perPage,
-    search,
-    order_by: params.orderBy,
-    order_direction: params.orderDirection,
-    ...extra,
-  };
-}
-
-export const catalogKeys = {
-  all: ['catalog'] as const,
-  resource: (name: string) => ['catalog', name] as const,
-  list: (name: string, params: unknown) => ['catalog', name, 'list', params] as const,
-  one: (name: string, id: string) => ['catalog', name, 'one', id] as const,
-};
-
 function usePaged<T>(name: string, path: string, params: ListParams, search: string | undefined, enabled = true) {
   return useQuery({
     queryKey: catalogKeys.list(name, { ...params, search }),
@@ -243,19 +172,6 @@ export function useSkus(params: ListParams, filters: SkuFilters) {
   return usePaged<Sku>('skus', '/skus', params, search);
 }
 
-/** SKU codes for pickers: a short first page matching the typed text. */
-export function useSkuOptions(text: string, type?: SkuType) {
-  const search = listSearch(text, { type });
-  return useQuery({
-    queryKey: catalogKeys.list('sku-options', { search }),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-    queryFn: async () =>
-      (await http.get<Paginated<Sku>>('/skus', { params: listQuery({ page: 1, perPage: 20, orderBy: 'sku', orderDirection: 'ASC' }, search) }))
-        .data,
-  });
-}
-
 export function useSkuTransition() {
   return useCatalogMutation(async ({ id, action }: { id: string; action: SkuTransition }) =>
     (await http.post<{ data: Sku }>(`/skus/${enc(id)}/${action}`)).data,
@@ -264,10 +180,6 @@ export function useSkuTransition() {
 
 export function useDeleteSku() {
   return useCatalogMutation((id: string) => http.delete(`/skus/${enc(id)}`));
-}
-
-export async function fetchSku(id: string): Promise<Sku> {
-  return (await http.get<{ data: Sku }>(`/skus/${enc(id)}`)).data;
 }
 
 /* ------------------------------------------------------------------ synsets */

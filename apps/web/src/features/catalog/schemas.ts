@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZDimension, ZMoney, ZPackOf, ZProductCreate, ZProductUpdate, ZSkuCode } from '@omnio/domain';
+import { firstProblem, skuCodeProblem } from '../../shared/catalog/sku-code';
 import { PRICE_CODES, type PriceCode, type Product, type ProductBody, type Sku, type SkuBody } from './api';
 
 /**
@@ -7,17 +8,8 @@ import { PRICE_CODES, type PriceCode, type Product, type ProductBody, type Sku, 
  * without single quotes or spaces, names required, values ≥ 0 with bounded decimals, whole pack
  * quantities), so the form and the server apply one rule set; the assembled body is checked once more
  * against ZProductCreate/ZProductUpdate before it is sent. Domain messages are English; the form shows
- * them translated (see domain-messages.ts). Rules only a form has use `validation.*` keys.
+ * them translated (see shared/i18n/domain-messages.ts). Rules only a form has use `validation.*` keys.
  */
-
-/** The first message a domain schema gives for a value, or null when the value passes. */
-export function firstProblem(schema: z.ZodType, value: unknown): string | null {
-  const result = schema.safeParse(value);
-  return result.success ? null : (result.error.issues[0]?.message ?? 'Invalid value');
-}
-
-/** A SKU code's problem under the domain rule (also for aliases, pack bases and synset members). */
-export const skuCodeProblem = (value: string): string | null => firstProblem(ZSkuCode, value);
 
 /** A text input checked by a domain schema; blank passes when `optional`. */
 function checkedBy(schema: z.ZodType, optional: boolean) {

@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useNavigate } from 'react-router';
 import type { ChannelProcessItem } from '@omnio/domain';
 import { fakeSession, renderWithProviders } from '../../shared/test/test-utils';
-import { page, routeFetch, type FetchRoute } from '../catalog/test-fetch';
+import { page, routeFetch, type FetchRoute } from '../../shared/test/test-fetch';
 import { ConnectionPage } from './ConnectionPage';
 import { API, catalogEntry, ILOC_A, ILOC_B, processItem, runItem } from './test-fixtures';
 

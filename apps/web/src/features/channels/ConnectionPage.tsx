@@ -6,7 +6,7 @@ import {
 } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import type { ChannelAction, ChannelProcessItem, ChannelTestResult, ProcessItemAction } from '@omnio/domain';
-import { pathOf } from '../../app/routes-table';
+import { pathOf } from '../../shared/routing/routes-table';
 import { isHttpError } from '../../shared/api/http';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { ErrorState, LoadingState } from '../../shared/ui/StateViews';

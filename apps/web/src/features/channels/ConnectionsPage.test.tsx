@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
-import { landingPath } from '../../app/guard';
+import { landingPath } from '../../shared/routing/guard';
 import { fakeSession, renderWithProviders } from '../../shared/test/test-utils';
-import { page, routeFetch, type FetchRoute } from '../catalog/test-fetch';
+import { page, routeFetch, type FetchRoute } from '../../shared/test/test-fetch';
 import { ConnectionsPage } from './ConnectionsPage';
-import { keepShopifyInstall, pendingInstallRedirect } from './install-storage';
+import { keepShopifyInstall, pendingInstallRedirect } from '../../shared/session/install-storage';
 import { API, catalogEntry, processItem } from './test-fixtures';
 
 afterEach(() => {

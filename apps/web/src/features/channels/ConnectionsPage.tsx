@@ -5,7 +5,7 @@ import { Box, Button, Chip, Link, Paper, Stack, Typography } from '@mui/material
 import AddLinkIcon from '@mui/icons-material/AddLink';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import type { ChannelProcessItem } from '@omnio/domain';
-import { pathOf } from '../../app/routes-table';
+import { pathOf } from '../../shared/routing/routes-table';
 import { useGridLocaleText, usePhoneColumns, useServerGrid } from '../../shared/ui/data-grid';
 import { errorText } from '../../shared/ui/form-helpers';
 import { PageHeader } from '../../shared/ui/PageHeader';

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Box, Paper, Tab, Tabs } from '@mui/material';
@@ -9,13 +9,14 @@ import { useChannelProcesses, useFeedHistory, type RunFilters } from './api';
 import { RunDetailDialog } from './RunDetailDialog';
 import { RunFiltersBar, RunsState, RunsTable } from './RunsTable';
 
-// The exported reports that /feed-history listed before channel runs existed (spec 2: notification target feed_history).
-const ReportsFeed = lazy(() => import('../notifications/FeedHistoryPage').then((m) => ({ default: m.FeedHistoryPage })));
-
 type FeedTab = 'runs' | 'reports';
 
-/** /feed-history: every run of every channel connection, and (second tab) the exported reports. */
-export function FeedHistoryPage() {
+/**
+ * /feed-history: every run of every channel connection, and (second tab) the exported reports that
+ * /feed-history listed before channel runs existed (spec 2: notification target feed_history). That tab is
+ * the notifications feature's screen, handed in by app/composed (it may be lazy: a Suspense wraps it).
+ */
+export function FeedHistoryPage({ ReportsFeed }: { ReportsFeed: ComponentType }) {
   const { t } = useTranslation('channels');
   const [params, setParams] = useSearchParams();
   const tab: FeedTab = params.get('tab') === 'reports' ? 'reports' : 'runs';

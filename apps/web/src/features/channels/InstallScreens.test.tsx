@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { fakeSession, renderWithProviders } from '../../shared/test/test-utils';
-import { routeFetch, type FetchRoute } from '../catalog/test-fetch';
+import { routeFetch, type FetchRoute } from '../../shared/test/test-fetch';
 import { CompleteInstallScreen, CreateIntegrationScreen, InstallIntegrationScreen } from './InstallScreens';
-import { keepShopifyInstall, keptShopifyInstall, pendingInstallRedirect, SHOPIFY_INSTALL_KEY, SHOPIFY_INSTALL_TTL_MS } from './install-storage';
+import { keepShopifyInstall, keptShopifyInstall, pendingInstallRedirect, SHOPIFY_INSTALL_KEY, SHOPIFY_INSTALL_TTL_MS } from '../../shared/session/install-storage';
 import { API } from './test-fixtures';
 
 afterEach(() => {

@@ -4,15 +4,15 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert, AlertTitle, Box, Button, Link, Stack, TextField, Typography } from '@mui/material';
 import { ZShopifyInstallStart } from '@omnio/domain';
-import { loginRedirect } from '../../app/guard';
-import { pathOf } from '../../app/routes-table';
+import { loginRedirect } from '../../shared/routing/guard';
+import { pathOf } from '../../shared/routing/routes-table';
 import { isHttpError } from '../../shared/api/http';
 import { useSession } from '../../shared/session/useSession';
 import { LoadingState } from '../../shared/ui/StateViews';
 import { errorText, useMessageTextWith } from '../../shared/ui/form-helpers';
 import { completeShopifyInstall, useShopifyInstall } from './api';
 import { channelMessagesEs } from './i18n';
-import { CREATE_INTEGRATION_PATH, forgetShopifyInstall, keepShopifyInstall, keptShopifyInstall, queryOf } from './install-storage';
+import { CREATE_INTEGRATION_PATH, forgetShopifyInstall, keepShopifyInstall, keptShopifyInstall, queryOf } from '../../shared/session/install-storage';
 
 function Heading({ title, subtitle }: { title: string; subtitle?: string }) {
   return (

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { fakeSession, renderWithProviders } from '../../shared/test/test-utils';
-import { page, routeFetch, type FetchRoute } from '../catalog/test-fetch';
+import { page, routeFetch, type FetchRoute } from '../../shared/test/test-fetch';
 import { IntegrationsPage } from './IntegrationsPage';
 import { API, catalogEntry, processItem } from './test-fixtures';
 

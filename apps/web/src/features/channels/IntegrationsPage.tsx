@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Avatar, Box, Button, Card, CardActions, CardContent, Chip, Grid, Link, Stack, Typography } from '@mui/material';
 import AddLinkIcon from '@mui/icons-material/AddLink';
 import { driverActions, type ServiceCatalogItem } from '@omnio/domain';
-import { pathOf } from '../../app/routes-table';
+import { pathOf } from '../../shared/routing/routes-table';
 import { useSession } from '../../shared/session/useSession';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/StateViews';

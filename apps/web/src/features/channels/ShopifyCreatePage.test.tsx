@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { fakeSession, renderWithProviders } from '../../shared/test/test-utils';
-import { routeFetch, type FetchRoute } from '../catalog/test-fetch';
+import { routeFetch, type FetchRoute } from '../../shared/test/test-fetch';
 import { ShopifyCreatePage } from './ShopifyCreatePage';
 import { API, processItem } from './test-fixtures';
 

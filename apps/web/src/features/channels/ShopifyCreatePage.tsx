@@ -8,14 +8,14 @@ import { Alert, Box, Button, Collapse, Grid, Paper, Stack, TextField, Typography
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { ZChannelSettings, ZShopifyInstallStart, type TProcessCreate } from '@omnio/domain';
-import { pathOf } from '../../app/routes-table';
+import { pathOf } from '../../shared/routing/routes-table';
 import { isHttpError } from '../../shared/api/http';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { PasswordField } from '../../shared/ui/PasswordField';
 import { applyFieldErrors, errorText, useMessageField } from '../../shared/ui/form-helpers';
 import { useCreateChannelProcess, useShopifyInstall } from './api';
 import { channelMessagesEs } from './i18n';
-import { forgetShopifyInstall } from './install-storage';
+import { forgetShopifyInstall } from '../../shared/session/install-storage';
 import { SHOPIFY_DEFAULT_ACTIONS } from './setup';
 
 /** The state /connections/:id reads to show a new connection's webhook secret once. */

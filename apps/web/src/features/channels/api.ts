@@ -3,8 +3,8 @@ import type {
   ChannelAction, ChannelProcessItem, ChannelRunDetail, ChannelRunItem, ChannelRunStatus, ChannelTestResult, Paginated,
   ProcessAction, ServiceCatalogItem, TProcessCreate, TProcessUpdate,
 } from '@omnio/domain';
-import { API_BASE, HttpError, http, publicPost, refreshOnce } from '../../shared/api/http';
-import { getTokens } from '../../shared/session/storage';
+import { authorizedFetch, responseError } from '../../shared/api/file-transfer';
+import { API_BASE, http, publicPost } from '../../shared/api/http';
 
 /**
  * Sales-channel connections (API.md "Channel connections (processes)"): the catalogue, the company's processes,
@@ -216,29 +216,10 @@ export const runPagePath = (processId: string, runId: string, seq: number) =>
   `${API_BASE}/processes/${enc(processId)}/runs/${enc(runId)}/pages/${seq}`;
 export const runPageFileName = (runId: string, seq: number) => `run-${runId}-page-${seq}.json`;
 
-async function fetchWithToken(url: string): Promise<Response> {
-  const get = () => {
-    const tokens = getTokens();
-    return fetch(url, { headers: tokens ? { Authorization: `${tokens.tokenType} ${tokens.accessToken}` } : {} });
-  };
-  const first = await get();
-  if (first.status === 401 && (await refreshOnce())) return get();
-  return first;
-}
-
 /** A kept page is the raw body the channel sent: fetched with the bearer token and handed over as a file. */
 export async function downloadRunPage(processId: string, runId: string, seq: number): Promise<void> {
-  const response = await fetchWithToken(runPagePath(processId, runId, seq));
-  if (!response.ok) {
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      /* a non-JSON body stays text */
-    }
-    throw new HttpError(response.status, body);
-  }
+  const response = await authorizedFetch(runPagePath(processId, runId, seq));
+  if (!response.ok) throw await responseError(response);
   const href = URL.createObjectURL(await response.blob());
   try {
     const link = document.createElement('a');

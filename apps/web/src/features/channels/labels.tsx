@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar, Chip, Stack, Typography } from '@mui/material';
 import type { ChannelRunCounts, ChannelRunStatus, ProcessStatus, ServiceCatalogItem } from '@omnio/domain';
-import { formatDateTime } from '../orders/format';
+import { formatDateTime } from '../../shared/format/format';
 
 export { formatDateTime };
 

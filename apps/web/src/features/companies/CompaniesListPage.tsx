@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import AddBusiness from '@mui/icons-material/AddBusiness';
-import { pathOf } from '../../app/routes-table';
+import { pathOf } from '../../shared/routing/routes-table';
 import { useSession } from '../../shared/session/useSession';
 import { useServerGrid } from '../../shared/ui/data-grid';
 import { ListToolbar } from '../../shared/ui/ListToolbar';

@@ -12,9 +12,11 @@ const company = {
   id: 'c1', name: 'Acme Outfitters', schema_suffix: 'acme', status: 'active', contact_name: null, email: null, phone: null,
   address1: null, city: 'Austin', region: null, postal_code: null, country: 'US', subdomain: 'acme', created_at: '',
 };
+// The users feature's dialog is handed in by app/composed; its own tests live in features/users.
+const NoDialog = () => null;
 const conf = (
   <Routes>
-    <Route path="/admin/companies/:id/conf" element={<CompanyConfPage />} />
+    <Route path="/admin/companies/:id/conf" element={<CompanyConfPage InviteUserDialog={NoDialog} />} />
   </Routes>
 );
 const OWNER = ['read-company', 'update-company', 'create-user'];

@@ -3,16 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { Box, Button, Card, CardContent, CardHeader, Stack, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import WarehouseOutlined from '@mui/icons-material/WarehouseOutlined';
-import { pathOf } from '../../app/routes-table';
+import { pathOf } from '../../shared/routing/routes-table';
 import { useSession } from '../../shared/session/useSession';
 import { ErrorState, LoadingState } from '../../shared/ui/StateViews';
 import { useToast } from '../../shared/ui/toast';
 import { useCompany, useSaveCompany } from './api';
 import { CompanyForm } from './CompanyForm';
-import { CompanyMembersCard } from './CompanyMembersCard';
+import { CompanyMembersCard, type InviteDialog } from './CompanyMembersCard';
 
 /** Owner: one company's details, its users and invitations, and a way to its ilocs. */
-export function CompanyConfPage() {
+export function CompanyConfPage({ InviteUserDialog }: { InviteUserDialog: InviteDialog }) {
   const { t } = useTranslation('companies');
   const { id } = useParams<{ id: string }>();
   const session = useSession();
@@ -63,7 +63,7 @@ export function CompanyConfPage() {
               />
           </CardContent>
         </Card>
-        <CompanyMembersCard companyId={data.id} canInvite={session.can('create-user')} />
+        <CompanyMembersCard companyId={data.id} canInvite={session.can('create-user')} InviteUserDialog={InviteUserDialog} />
       </Stack>
     </Box>
   );

@@ -1,21 +1,24 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   Button, Card, CardContent, CardHeader, Chip, Link, List, ListItem, ListItemText, Stack, Typography,
 } from '@mui/material';
 import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
-import { pathOf } from '../../app/routes-table';
+import { pathOf } from '../../shared/routing/routes-table';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/StateViews';
-import { InviteUserDialog } from '../users/InviteUserDialog';
 import { MEMBERS_SHOWN, useCompanyMembers } from './api';
+
+/** The users feature's invitation dialog; app/composed hands it in, since a feature never imports another. */
+export type InviteDialog = ComponentType<{ open: boolean; companyId: string; onClose: () => void }>;
 
 interface CompanyMembersCardProps {
   companyId: string;
   canInvite: boolean;
+  InviteUserDialog: InviteDialog;
 }
 
-export function CompanyMembersCard({ companyId, canInvite }: CompanyMembersCardProps) {
+export function CompanyMembersCard({ companyId, canInvite, InviteUserDialog }: CompanyMembersCardProps) {
   const { t } = useTranslation('companies');
   const members = useCompanyMembers(companyId);
   const [inviting, setInviting] = useState(false);

@@ -1,12 +1,11 @@
 import { lazy } from 'react';
-import type { ScreenMap } from '../../app/screen-map';
+import type { ScreenMap } from '../../shared/routing/screen-map';
 
 const CompaniesListPage = lazy(() => import('./CompaniesListPage').then((m) => ({ default: m.CompaniesListPage })));
 const CompanyCreatePage = lazy(() => import('./CompanyCreatePage').then((m) => ({ default: m.CompanyCreatePage })));
-const CompanyConfPage = lazy(() => import('./CompanyConfPage').then((m) => ({ default: m.CompanyConfPage })));
 
+/** `company-conf` embeds the users feature's invitation dialog, so app/composed puts that screen together. */
 export const companiesScreens: ScreenMap = {
   'list-companies': CompaniesListPage,
   'company-create': CompanyCreatePage,
-  'company-conf': CompanyConfPage,
 };

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BrandMark } from '../../app/layout/BrandMark';
-import { homePathFor } from '../../app/guard';
+import { BrandMark } from '../../shared/ui/BrandMark';
+import { homePathFor } from '../../shared/routing/guard';
 import { useSession } from '../../shared/session/useSession';
 
 interface ErrorPageProps {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import type { TIlocCreate } from '@omnio/domain';
-import { pathOf } from '../../app/routes-table';
+import { pathOf } from '../../shared/routing/routes-table';
 import { useSession } from '../../shared/session/useSession';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { useServerGrid } from '../../shared/ui/data-grid';

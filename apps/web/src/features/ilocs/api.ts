@@ -1,79 +1,10 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Paginated, TIlocCreate } from '@omnio/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TIlocCreate } from '@omnio/domain';
 import { http } from '../../shared/api/http';
+import { ilocKeys, ilocUrls, type Iloc } from '../../shared/ilocs/iloc-api';
 
-export interface Iloc {
-  id: string;
-  tenant_id: string;
-  name: string;
-  code: string | null;
-  type: string;
-  company: string | null;
-  menu: boolean;
-  status: string;
-  archived_at: string | null;
-  address1: string | null;
-  city: string | null;
-  region: string | null;
-  postal_code: string | null;
-  country: string | null;
-  /** Allocation order: lower first. */
-  priority?: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface IlocListParams {
-  page: number;
-  perPage: number;
-  search: string;
-  status: string;
-  archived: boolean;
-  orderBy?: string;
-  orderDirection?: 'ASC' | 'DESC';
-}
-
-export const ilocUrls = {
-  list: (tenantId: string) => `/tenants/${encodeURIComponent(tenantId)}/ilocs`,
-  one: (tenantId: string, ilocId: string) => `${ilocUrls.list(tenantId)}/${encodeURIComponent(ilocId)}`,
-  archive: (tenantId: string, ilocId: string) => `${ilocUrls.one(tenantId, ilocId)}/archive-iloc`,
-};
-
-/**
- * The spec's `search=field:value;...` form. Bare text matches name or code; `;` and `:` in it would split
- * the search, so they are dropped. The server leaves archived ilocs out unless asked (`all` keeps both).
- */
-export function ilocSearch(params: Pick<IlocListParams, 'search' | 'status' | 'archived'>): string | undefined {
-  const parts: string[] = [];
-  const text = params.search.replace(/[;:]/g, ' ').trim();
-  if (text) parts.push(text);
-  if (params.status) parts.push(`status:${params.status}`);
-  if (params.archived) parts.push('archived:all');
-  return parts.length ? parts.join(';') : undefined;
-}
-
-const ilocKeys = {
-  all: (tenantId: string) => ['ilocs', tenantId] as const,
-  list: (tenantId: string, params: IlocListParams) => ['ilocs', tenantId, 'list', params] as const,
-};
-
-export function useIlocs(tenantId: string | undefined, params: IlocListParams) {
-  return useQuery({
-    queryKey: ilocKeys.list(tenantId ?? '', params),
-    enabled: Boolean(tenantId),
-    placeholderData: keepPreviousData,
-    queryFn: () =>
-      http.get<Paginated<Iloc>>(ilocUrls.list(tenantId ?? ''), {
-        params: {
-          page: params.page,
-          per_page: params.perPage,
-          search: ilocSearch(params),
-          order_by: params.orderBy,
-          order_direction: params.orderDirection,
-        },
-      }),
-  });
-}
+// The iloc shape and list query live in shared/ (other features pick locations); ilocs screens import them from here.
+export { useIlocs, type Iloc } from '../../shared/ilocs/iloc-api';
 
 function useIlocMutation<TVars>(tenantId: string, run: (vars: TVars) => Promise<unknown>) {
   const client = useQueryClient();

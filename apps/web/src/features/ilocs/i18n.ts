@@ -1,4 +1,4 @@
-import type { FeatureStrings } from '../../app/screen-map';
+import type { FeatureStrings } from '../../shared/routing/screen-map';
 
 const en = {
   list: {

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { ScreenMap } from '../../app/screen-map';
+import type { ScreenMap } from '../../shared/routing/screen-map';
 
 const IlocsPage = lazy(() => import('./IlocsPage').then((m) => ({ default: m.IlocsPage })));
 

@@ -9,9 +9,9 @@ import {
 } from '@mui/material';
 import { NATIVE_SELECT, errorText, applyFieldErrors } from '../../shared/ui/form-helpers';
 import { useDebounced } from '../../shared/ui/useDebounced';
-import { useSkuOptions } from '../catalog/api';
-import { useCatalogField, useErrorText } from '../catalog/form-fields';
-import { skuCodeProblem } from '../catalog/schemas';
+import { useSkuOptions } from '../../shared/catalog/sku-api';
+import { useCatalogField, useErrorText } from '../../shared/forms/catalog-form-fields';
+import { skuCodeProblem } from '../../shared/catalog/sku-code';
 import { ADJUST_REASONS, BUCKETS, type Adjustment, type Bucket, type InventoryRow } from './api';
 import { FormDialogBody } from '../../shared/ui/FormDialogBody';
 

@@ -7,7 +7,7 @@ import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import OpenInNew from '@mui/icons-material/OpenInNew';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import type { ServerGridState } from '../../shared/ui/data-grid';
-import { CatalogGrid } from '../catalog/CatalogGrid';
+import { CatalogGrid } from '../../shared/ui/CatalogGrid';
 import { INVENTORY_SORTABLE, inventoryRowId, type InventoryRow } from './api';
 
 const HIDDEN_ON_PHONE = ['name', 'type', 'qty_good', 'qty_hold', 'qty_hurt', 'qty_in_transit', 'qty_reserved', 'updated_at'] as const;

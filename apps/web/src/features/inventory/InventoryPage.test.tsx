@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fakeSession, renderWithProviders } from '../../shared/test/test-utils';
 import { setTokens } from '../../shared/session/storage';
-import { page, routeFetch, type FetchRoute } from '../catalog/test-fetch';
+import { page, routeFetch, type FetchRoute } from '../../shared/test/test-fetch';
 import { InventoryPage } from './InventoryPage';
 import type { InventoryRow } from './api';
 

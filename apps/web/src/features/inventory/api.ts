@@ -3,9 +3,13 @@ import {
   ADJUSTABLE_BUCKETS, ADJUSTMENT_REASONS, type AdjustableBucket, type AdjustmentReason, type AvailabilityIlocDetail, type ChannelAvailability,
   type InventoryMovement, type InventoryRow, type Paginated,
 } from '@omnio/domain';
-import { API_BASE, HttpError, http, refreshOnce, type QueryParams } from '../../shared/api/http';
-import { getTokens } from '../../shared/session/storage';
-import { listQuery, listSearch, type ListParams } from '../catalog/api';
+import { http, type QueryParams } from '../../shared/api/http';
+import { uploadFile } from '../../shared/api/file-transfer';
+import { listSearch } from '../../shared/api/list-query';
+import { inventoryKeys } from '../../shared/inventory/inventory-query';
+
+// The list query lives in shared/ (a product page shows stock too); inventory screens import it from here.
+export { inventoryKeys, inventorySearch, useInventory, type InventoryFilters } from '../../shared/inventory/inventory-query';
 
 /* ------------------------------------------------------------------ shapes (docs/api-catalog.md) */
 
@@ -39,42 +43,8 @@ export type CsvKind = 'inventory' | 'products';
 
 /* ------------------------------------------------------------------ list */
 
-export interface InventoryFilters {
-  search: string;
-  ilocId: string;
-  type: string;
-  available: boolean;
-  productId?: string;
-}
-
-export function inventorySearch(filters: InventoryFilters): string | undefined {
-  return listSearch(filters.search, {
-    iloc: filters.ilocId,
-    product: filters.productId,
-    type: filters.type,
-    available: filters.available && 'gt0',
-  });
-}
-
-export const inventoryKeys = {
-  all: ['inventory'] as const,
-  list: (params: unknown) => ['inventory', 'list', params] as const,
-  movements: (params: unknown) => ['inventory', 'movements', params] as const,
-  availability: (params: unknown) => ['inventory', 'availability', params] as const,
-};
-
 export function inventoryRowId(row: Pick<InventoryRow, 'sku_id' | 'iloc_id'>): string {
   return `${row.sku_id}:${row.iloc_id}`;
-}
-
-export function useInventory(params: ListParams, filters: InventoryFilters, enabled = true) {
-  const search = inventorySearch(filters);
-  return useQuery({
-    queryKey: inventoryKeys.list({ ...params, search }),
-    enabled,
-    placeholderData: keepPreviousData,
-    queryFn: () => http.get<Paginated<InventoryRow>>('/inventory', { params: listQuery(params, search) }),
-  });
 }
 
 /** The locations a row's history and explanation offer: the listed ones, plus the row's own if it is not listed (archived). */
@@ -181,37 +151,9 @@ export async function downloadCsv(kind: CsvKind, params: QueryParams, now = new 
   return filename;
 }
 
-async function sendFile(path: string, file: File): Promise<Response> {
-  const tokens = getTokens();
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return fetch(`${API_BASE}${path}`, {
-    method: 'POST',
-    headers: {
-      Accept: 'application/json',
-      ...(tokens ? { Authorization: `${tokens.tokenType} ${tokens.accessToken}` } : {}),
-    },
-    body: form,
-  });
-}
-
-/**
- * A multipart upload (field `file`). The shared client only sends JSON, so this sends the form itself,
- * with the same bearer token and the same single refresh on a 401.
- */
+/** A CSV import (multipart field `file`) through the shared upload client. */
 export async function uploadCsv(kind: CsvKind, file: File): Promise<ImportReport> {
-  const path = CSV_PATHS[kind].import;
-  let response = await sendFile(path, file);
-  if (response.status === 401 && (await refreshOnce())) response = await sendFile(path, file);
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    /* a non-JSON body stays text */
-  }
-  if (!response.ok) throw new HttpError(response.status, body);
-  return (body as { data: ImportReport }).data;
+  return uploadFile(CSV_PATHS[kind].import, file);
 }
 
 export function useImportCsv() {

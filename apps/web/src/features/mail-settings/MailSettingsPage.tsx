@@ -10,7 +10,7 @@ import { NATIVE_SELECT, errorText, applyFieldErrors } from '../../shared/ui/form
 import { PasswordField } from '../../shared/ui/PasswordField';
 import { ErrorState, LoadingState } from '../../shared/ui/StateViews';
 import { useToast } from '../../shared/ui/toast';
-import { usePoErrorText, usePoField } from '../purchase-orders/form-fields';
+import { usePoErrorText, usePoField } from '../../shared/forms/po-form-fields';
 import { useDeleteMailConfiguration, useMailConfiguration, useSaveMailConfiguration, type MailConfiguration } from './api';
 import { DEFAULT_PORTS, ZMailForm, mailBodyProblems, mailFieldOf, toMailBody, toMailValues, type MailFormValues } from './mail-form';
 import { MailTestPanel } from './MailTestPanel';

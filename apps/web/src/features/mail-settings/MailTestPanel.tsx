@@ -4,7 +4,7 @@ import { Alert, AlertTitle, Button, Paper, Stack, TextField, Typography } from '
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import { useSession } from '../../shared/session/useSession';
 import { errorText } from '../../shared/ui/form-helpers';
-import { formatDateTime } from '../orders/format';
+import { formatDateTime } from '../../shared/format/format';
 import { useTestMailConfiguration, type MailConfiguration, type MailTestResult } from './api';
 
 /** "Send test": one message through the saved configuration now; shows ok or the SMTP server's answer. */

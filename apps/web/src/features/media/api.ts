@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Paginated } from '@omnio/domain';
-import { API_BASE, HttpError, http, refreshOnce } from '../../shared/api/http';
-import { getTokens } from '../../shared/session/storage';
+import { http } from '../../shared/api/http';
+import { authorizedFetch, responseError, uploadFile } from '../../shared/api/file-transfer';
 
 /* ------------------------------------------------------------------ shapes (docs/api-media.md) */
 
@@ -47,54 +47,15 @@ const basePath = (tenantId: string) => `/tenants/${enc(tenantId)}/mediables`;
 
 /* ------------------------------------------------------------------ non-JSON calls */
 
-/**
- * The shared client speaks JSON only; file bytes and multipart bodies go through here, with the same
- * bearer token and the same single shared refresh on a 401.
- */
-async function authorizedFetch(url: string, init: RequestInit = {}): Promise<Response> {
-  const send = () => {
-    const tokens = getTokens();
-    const headers = new Headers(init.headers);
-    if (tokens) headers.set('Authorization', `${tokens.tokenType} ${tokens.accessToken}`);
-    return fetch(url, { ...init, headers });
-  };
-  const first = await send();
-  if (first.status === 401 && (await refreshOnce())) return send();
-  return first;
-}
-
-async function failure(response: Response): Promise<HttpError> {
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    /* a non-JSON body stays text */
-  }
-  return new HttpError(response.status, body);
-}
-
 /** The bytes of a media file (`url` as the server gives it, already under /api/1.0). */
 export async function fetchMediaBytes(url: string): Promise<Blob> {
   const response = await authorizedFetch(url, { headers: { Accept: 'image/*' } });
-  if (!response.ok) throw await failure(response);
+  if (!response.ok) throw await responseError(response);
   return response.blob();
 }
 
 export async function uploadMedia(owner: MediaOwner, file: File, folder = 'images'): Promise<Media> {
-  const form = new FormData();
-  // Text fields first: the server reads the whole form either way, but this is the conventional order.
-  form.append('mediable_type', owner.mediableType);
-  form.append('mediable_id', owner.mediableId);
-  form.append('folder', folder);
-  form.append('file', file, file.name);
-  const response = await authorizedFetch(`${API_BASE}${basePath(owner.tenantId)}`, {
-    method: 'POST',
-    headers: { Accept: 'application/json' },
-    body: form,
-  });
-  if (!response.ok) throw await failure(response);
-  return ((await response.json()) as { data: Media }).data;
+  return uploadFile(basePath(owner.tenantId), file, { mediable_type: owner.mediableType, mediable_id: owner.mediableId, folder });
 }
 
 /* ------------------------------------------------------------------ hooks */

@@ -1,4 +1,4 @@
-import type { FeatureStrings } from '../../app/screen-map';
+import type { FeatureStrings } from '../../shared/routing/screen-map';
 
 /**
  * Media strings. Product images follow the wording of spec 8's logo messages; the logo messages

@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router';
 import type { NotificationDto } from '@omnio/domain';
 import { setAuthLostHandler } from '../../shared/api/http';
 import { fakeSession, renderWithProviders } from '../../shared/test/test-utils';
-import { routeFetch, type FetchRoute } from '../catalog/test-fetch';
+import { routeFetch, type FetchRoute } from '../../shared/test/test-fetch';
 import { NotificationsPage } from './NotificationsPage';
 import { FeedHistoryPage } from './FeedHistoryPage';
 

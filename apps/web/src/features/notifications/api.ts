@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { NotificationDto, Paginated } from '@omnio/domain';
-import { API_BASE, http, isHttpError, refreshOnce } from '../../shared/api/http';
-import { getTokens } from '../../shared/session/storage';
+import { authorizedFetch } from '../../shared/api/file-transfer';
+import { API_BASE, http, isHttpError } from '../../shared/api/http';
 import { useToast } from '../../shared/ui/toast';
 
 /** GET /notifications/{userId}/user answers the paginator body plus the user's unread count. */
@@ -79,23 +79,13 @@ export function useStartOrdersReport() {
   });
 }
 
-async function fetchFile(url: string): Promise<Response> {
-  const get = () => {
-    const tokens = getTokens();
-    return fetch(url, { headers: tokens ? { Authorization: `${tokens.tokenType} ${tokens.accessToken}` } : {} });
-  };
-  let res = await get();
-  if (res.status === 401 && (await refreshOnce())) res = await get();
-  return res;
-}
-
 /**
  * A report's file needs the bearer token, so a plain link cannot fetch it: the bytes are fetched and
  * handed to the browser as a download. Only same-origin API paths are followed.
  */
 export async function downloadMediable(mediable: { url: string; file_name: string }): Promise<void> {
   if (!mediable.url.startsWith(`${API_BASE}/`)) throw new Error('Unexpected file address');
-  const res = await fetchFile(mediable.url);
+  const res = await authorizedFetch(mediable.url);
   if (!res.ok) throw new Error(`HTTP ${res.status}`);
   const href = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');

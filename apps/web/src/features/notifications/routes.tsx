@@ -1,10 +1,10 @@
 import { lazy } from 'react';
-import type { ScreenMap } from '../../app/screen-map';
+import type { ScreenMap } from '../../shared/routing/screen-map';
 
 const NotificationsPage = lazy(() => import('./NotificationsPage').then((m) => ({ default: m.NotificationsPage })));
 const FeedHistoryPage = lazy(() => import('./FeedHistoryPage').then((m) => ({ default: m.FeedHistoryPage })));
 
-/** Keyed by the route names of app/routes-table.ts. */
+/** Keyed by the route names of shared/routing/routes-table.ts. */
 export const notificationsScreens: ScreenMap = {
   notifications: NotificationsPage,
   feedHistory: FeedHistoryPage,

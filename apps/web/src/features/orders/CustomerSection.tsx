@@ -5,7 +5,7 @@ import { Alert, Autocomplete, Box, Button, Chip, Grid, Stack, TextField, Typogra
 import { errorText } from '../../shared/ui/form-helpers';
 import { useDebounced } from '../../shared/ui/useDebounced';
 import { fetchCustomer, useCustomerOptions, type CustomerAddress, type CustomerOption } from './api';
-import { personName } from './format';
+import { personName } from '../../shared/format/format';
 import { addressValues, type OrderFormValues } from './order-form';
 import { useOrderField } from './form-fields';
 

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
 import { errorText } from '../../shared/ui/form-helpers';
-import { holdUntilIso, toLocalInput } from './format';
+import { holdUntilIso, toLocalInput } from '../../shared/format/format';
 
 interface HoldDialogProps {
   open: boolean;

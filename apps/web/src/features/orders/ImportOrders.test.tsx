@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { fakeSession, renderWithProviders } from '../../shared/test/test-utils';
 import { setTokens } from '../../shared/session/storage';
-import { routeFetch } from '../catalog/test-fetch';
+import { routeFetch } from '../../shared/test/test-fetch';
 import { ImportOrdersDialog } from './ImportOrders';
 import { ALL_ORDER_PERMISSIONS } from './test-fixtures';
 import { UploadCsvOrderScreen } from './UploadCsvOrderScreen';

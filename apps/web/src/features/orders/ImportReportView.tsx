@@ -2,7 +2,7 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert, Chip, Link, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { ImportErrorsTable } from '../../shared/ui/ImportErrorsTable';
-import { pathOf } from '../../app/routes-table';
+import { pathOf } from '../../shared/routing/routes-table';
 import type { OrderImportReport } from './api';
 import { OrderStatusChip } from './StatusChips';
 

@@ -5,8 +5,8 @@ import { Alert, Autocomplete, Box, Button, Grid, IconButton, Paper, Stack, TextF
 import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { useDebounced } from '../../shared/ui/useDebounced';
-import { useSkuOptions, type Sku } from '../catalog/api';
-import { formatMoney } from './format';
+import { useSkuOptions, type Sku } from '../../shared/catalog/sku-api';
+import { formatMoney } from '../../shared/format/format';
 import { emptyLine, type OrderFormValues } from './order-form';
 import { useOrderErrorText, useOrderField } from './form-fields';
 

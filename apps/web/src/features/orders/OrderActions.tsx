@@ -13,7 +13,7 @@ import PlayCircleOutline from '@mui/icons-material/PlayCircleOutline';
 import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import type { OrderAction } from '@omnio/domain';
-import { pathOf } from '../../app/routes-table';
+import { pathOf } from '../../shared/routing/routes-table';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { errorText } from '../../shared/ui/form-helpers';
 import { useToast } from '../../shared/ui/toast';

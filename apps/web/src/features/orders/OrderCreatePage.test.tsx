@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { fakeSession, renderWithProviders } from '../../shared/test/test-utils';
-import { page, routeFetch, type FetchRoute } from '../catalog/test-fetch';
+import { page, routeFetch, type FetchRoute } from '../../shared/test/test-fetch';
 import { OrderCreatePage } from './OrderCreatePage';
 import { ALL_ORDER_PERMISSIONS, ORDER_ID, order } from './test-fixtures';
 

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Button, Chip, Grid, Link, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import { isOrderShippable } from '@omnio/domain';
-import { pathOf } from '../../app/routes-table';
+import { pathOf } from '../../shared/routing/routes-table';
 import { useSession } from '../../shared/session/useSession';
 import type { Order } from './api';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../shared/format/format';
 
 /** Units reserved and not yet shipped: what a new shipment could take. */
 export function unshippedAllocated(order: Order): number {

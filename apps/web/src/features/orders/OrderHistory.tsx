@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/StateViews';
 import { useOrderEvents, type OrderEvent } from './api';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../shared/format/format';
 
 /** The order's history (status_events): who did what, from which status to which, and when. */
 export function OrderHistory({ orderId }: { orderId: string }) {

@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Box, Grid, Link, Paper, Typography } from '@mui/material';
-import { pathOf } from '../../app/routes-table';
+import { pathOf } from '../../shared/routing/routes-table';
 import { useSession } from '../../shared/session/useSession';
 import type { Order } from './api';
-import { addressLines, formatDate, formatDateTime, personName } from './format';
+import { addressLines, formatDate, formatDateTime, personName } from '../../shared/format/format';
 
 function Card({ title, children }: { title: string; children: ReactNode }) {
   const id = `order-card-${title.replace(/\W+/g, '-').toLowerCase()}`;

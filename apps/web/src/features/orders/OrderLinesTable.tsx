@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Box, Divider, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { Order } from './api';
-import { formatMoney } from './format';
+import { formatMoney } from '../../shared/format/format';
 
 /** The lines with what is reserved where (per iloc), waiting for stock, shipped and returned. */
 export function OrderLinesTable({ order }: { order: Order }) {

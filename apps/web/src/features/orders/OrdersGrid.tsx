@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Box, useMediaQuery, useTheme } from '@mui/material';
 import { DataGrid, type GridRowSelectionModel } from '@mui/x-data-grid';
-import { pathOf } from '../../app/routes-table';
+import { pathOf } from '../../shared/routing/routes-table';
 import { useGridLocaleText, type ServerGridState } from '../../shared/ui/data-grid';
 import type { OrderSummary } from './api';
 import { ColumnsDialog } from './ColumnsDialog';

@@ -6,7 +6,7 @@ import Add from '@mui/icons-material/Add';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import FilterListOutlined from '@mui/icons-material/FilterListOutlined';
 import ViewColumnOutlined from '@mui/icons-material/ViewColumnOutlined';
-import { pathOf } from '../../app/routes-table';
+import { pathOf } from '../../shared/routing/routes-table';
 import { useSession } from '../../shared/session/useSession';
 import { useServerGrid } from '../../shared/ui/data-grid';
 import { ListToolbar } from '../../shared/ui/ListToolbar';

@@ -2,9 +2,9 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type {
   FulfillmentStatus, OrderAction, OrderErrorCode, OrderStatus, Paginated, TAddress, TFilter, TOrderInput,
 } from '@omnio/domain';
-import { API_BASE, HttpError, http, isHttpError, refreshOnce } from '../../shared/api/http';
-import { getTokens } from '../../shared/session/storage';
-import { listQuery, listSearch, type ListParams } from '../catalog/api';
+import { http, isHttpError } from '../../shared/api/http';
+import { uploadFile } from '../../shared/api/file-transfer';
+import { listQuery, listSearch, type ListParams } from '../../shared/api/list-query';
 
 /* ------------------------------------------------------------------ shapes (docs/api-orders.md) */
 
@@ -311,30 +311,9 @@ export function useJob<R>(jobId: string | null, pollMs = JOB_POLL_MS) {
 
 /* ------------------------------------------------------------------ CSV import */
 
-async function sendFile(path: string, file: File): Promise<Response> {
-  const tokens = getTokens();
-  const form = new FormData();
-  form.append('file', file, file.name);
-  return fetch(`${API_BASE}${path}`, {
-    method: 'POST',
-    headers: { Accept: 'application/json', ...(tokens ? { Authorization: `${tokens.tokenType} ${tokens.accessToken}` } : {}) },
-    body: form,
-  });
-}
-
-/** POST /orders/import, multipart field `file`, with the shared client's single refresh on a 401. */
+/** POST /orders/import, multipart field `file`, through the shared upload client. */
 export async function uploadOrdersCsv(file: File): Promise<{ job_id: string; status: JobStatus }> {
-  let response = await sendFile('/orders/import', file);
-  if (response.status === 401 && (await refreshOnce())) response = await sendFile('/orders/import', file);
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = text ? JSON.parse(text) : undefined;
-  } catch {
-    /* a non-JSON body stays text */
-  }
-  if (!response.ok) throw new HttpError(response.status, body);
-  return (body as { data: { job_id: string; status: JobStatus } }).data;
+  return uploadFile('/orders/import', file);
 }
 
 export function useUploadOrdersCsv() {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
-import { DOMAIN_MESSAGES_ES } from '../catalog/domain-messages';
+import { DOMAIN_MESSAGES_ES } from '../../shared/i18n/domain-messages';
 import { translateValidation } from '../../shared/i18n/validation-messages';
 
 /** Spanish for the English messages of the order schemas in @omnio/domain (and the server's 422s). */

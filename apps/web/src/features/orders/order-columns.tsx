@@ -2,9 +2,9 @@ import { Link as RouterLink } from 'react-router';
 import type { TFunction } from 'i18next';
 import { Box, Link, Stack, Tooltip, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { pathOf } from '../../app/routes-table';
+import { pathOf } from '../../shared/routing/routes-table';
 import { ORDER_SORTABLE, type OrderSummary } from './api';
-import { formatDateTime, formatMoney, personName } from './format';
+import { formatDateTime, formatMoney, personName } from '../../shared/format/format';
 import { FulfillmentChip, OrderStatusChip } from './StatusChips';
 import type { GridLayout } from './useGridLayout';
 

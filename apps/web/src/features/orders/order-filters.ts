@@ -1,5 +1,5 @@
 import { FULFILLMENT_STATUSES, ORDER_ERROR_CODES, ORDER_STATUSES, type TFilter } from '@omnio/domain';
-import { dayEndIso, dayStartIso } from './format';
+import { dayEndIso, dayStartIso } from '../../shared/format/format';
 
 /** What the filter panel holds; `toFilters` turns it into the list query's `filters` (spec 3 operators). */
 export interface OrderFilterValues {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZOrderInput, isValidSkuText, missingAddressFields, type TAddress } from '@omnio/domain';
 import type { Order, OrderBody } from './api';
-import { holdUntilIso, toLocalInput } from './format';
+import { holdUntilIso, toLocalInput } from '../../shared/format/format';
 
 /**
  * The create/edit order form: its values (all text, as inputs hold them), the rules checked before

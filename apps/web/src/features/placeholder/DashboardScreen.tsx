@@ -3,10 +3,10 @@ import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { flattenMenu } from '../../app/menus';
-import { MENU_ICONS } from '../../app/layout/menu-icons';
-import { useMenu } from '../../app/layout/useMenu';
-import { useCurrentRoute } from '../../app/useCurrentRoute';
+import { flattenMenu } from '../../shared/navigation/menus';
+import { MENU_ICONS } from '../../shared/navigation/menu-icons';
+import { useMenu } from '../../shared/navigation/useMenu';
+import { useCurrentRoute } from '../../shared/routing/useCurrentRoute';
 import { useSession } from '../../shared/session/useSession';
 import { PageHeader } from '../../shared/ui/PageHeader';
 

@@ -1,7 +1,7 @@
 import { Box, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import ConstructionOutlinedIcon from '@mui/icons-material/ConstructionOutlined';
 import { useTranslation } from 'react-i18next';
-import { useCurrentRoute } from '../../app/useCurrentRoute';
+import { useCurrentRoute } from '../../shared/routing/useCurrentRoute';
 import { PageHeader } from '../../shared/ui/PageHeader';
 
 /** Stands in for screens that later releases build, inside the normal shell and under the normal guard. */

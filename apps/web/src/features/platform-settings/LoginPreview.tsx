@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Box, Button, Link, Paper, Stack, TextField, Typography } from '@mui/material';
 import { ThemeProvider, useTheme } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
-import { BrandMark } from '../../app/layout/BrandMark';
+import { BrandMark } from '../../shared/ui/BrandMark';
 import { loginBackgroundSx, withPrimary, type LoginLook } from './login-look';
 
 /** A miniature of the sign-in page with the owner's unsaved choices, inert (nothing in it can be focused). */

@@ -13,7 +13,7 @@ import { centsToDollars, type OwnerDashboard } from '@omnio/domain';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/StateViews';
 import { errorText } from '../../shared/ui/form-helpers';
-import { pathOf } from '../../app/routes-table';
+import { pathOf } from '../../shared/routing/routes-table';
 import { useOwnerDashboard } from './api';
 
 /** /admin/dashboard: the owner's landing (spec 2). */

@@ -2,20 +2,18 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type {
   CodeClientItem, CodeSnippetView, CustomLoginView, OwnerDashboard, Paginated, TCodeSnippetInput, TGeneralSettings, TLoginSettingsUpdate,
 } from '@omnio/domain';
-import { http, publicGet } from '../../shared/api/http';
+import { http } from '../../shared/api/http';
+import { PUBLIC_LOGIN_KEY } from '../../shared/settings/custom-login';
 import { PUBLIC_GENERAL_KEY } from '../../shared/settings/public-settings';
 
 /** docs/api-platform-settings.md: general settings, custom login, code snippets, the owner dashboard. */
 
-export interface PublicCustomLogin extends CustomLoginView {
-  app_name: string;
-}
 export { usePublicSettings, type PublicGeneralSettings } from '../../shared/settings/public-settings';
 
 const keys = {
   general: ['platform-settings', 'general'] as const,
   login: ['platform-settings', 'login'] as const,
-  publicLogin: ['platform-settings', 'public-login'] as const,
+  publicLogin: PUBLIC_LOGIN_KEY,
   publicGeneral: PUBLIC_GENERAL_KEY,
   snippets: ['platform-settings', 'code-snippets'] as const,
   codesClient: ['platform-settings', 'codes-client'] as const,
@@ -50,20 +48,6 @@ export function useSaveLoginSettings() {
       client.setQueryData(keys.login, { data });
       void client.invalidateQueries({ queryKey: keys.publicLogin });
     },
-  });
-}
-
-/**
- * The sign-in page's look (public). A failure leaves the built-in look: the login form must never wait for
- * or break on it, so it is not retried and not reported.
- */
-export function useCustomLogin() {
-  return useQuery({
-    queryKey: keys.publicLogin,
-    queryFn: () => publicGet<{ data: PublicCustomLogin }>('/api/custom-login'),
-    select: (b) => b.data,
-    retry: false,
-    staleTime: 60_000,
   });
 }
 

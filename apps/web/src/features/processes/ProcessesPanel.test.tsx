@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { INBOUND_WEBHOOK_KINDS, type InboundWebhookItem, type ProcessItem } from '@omnio/domain';
 import { fakeSession, renderWithProviders } from '../../shared/test/test-utils';
-import { page, routeFetch, type FetchRoute } from '../catalog/test-fetch';
+import { page, routeFetch, type FetchRoute } from '../../shared/test/test-fetch';
 import { ProcessesPanel } from './ProcessesPanel';
 
 afterEach(() => {

@@ -5,7 +5,7 @@ import { ZPoAcknowledgeInput } from '@omnio/domain';
 import { errorText } from '../../shared/ui/form-helpers';
 import { useToast } from '../../shared/ui/toast';
 import { useAcknowledge, type AcknowledgeBody, type PurchaseOrder } from './api';
-import { usePoErrorText } from './form-fields';
+import { usePoErrorText } from '../../shared/forms/po-form-fields';
 
 interface Row {
   quantity: string;

@@ -11,7 +11,7 @@ import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import type { PoAction } from '@omnio/domain';
-import { pathOf } from '../../app/routes-table';
+import { pathOf } from '../../shared/routing/routes-table';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { errorText } from '../../shared/ui/form-helpers';
 import { useToast } from '../../shared/ui/toast';

@@ -3,13 +3,13 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Alert, Box, Button, Checkbox, FormControlLabel, Grid, Link, List, ListItem, Paper, Stack, TextField, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import { pathOf } from '../../app/routes-table';
+import { pathOf } from '../../shared/routing/routes-table';
 import { useSession } from '../../shared/session/useSession';
 import { NATIVE_SELECT, errorText } from '../../shared/ui/form-helpers';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/StateViews';
 import { useToast } from '../../shared/ui/toast';
 import { useDebounced } from '../../shared/ui/useDebounced';
-import { formatMoney } from '../orders/format';
+import { formatMoney } from '../../shared/format/format';
 import { useCreateBySkus, useIlocOptions, useSuggestions, useSupplierOptions, type BySkusBody, type PoSummary } from './api';
 import { SuggestionsTable, initialChoice, type RowChoice } from './SuggestionsTable';
 

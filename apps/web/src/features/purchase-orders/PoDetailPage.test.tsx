@@ -3,7 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { poAllowedActions } from '@omnio/domain';
 import { fakeSession, renderWithProviders } from '../../shared/test/test-utils';
-import { routeFetch, type FetchRoute } from '../catalog/test-fetch';
+import { routeFetch, type FetchRoute } from '../../shared/test/test-fetch';
 import { PoDetailPage } from './PoDetailPage';
 import { ALL_PO_PERMISSIONS, PO_ID, poLine, purchaseOrder } from './test-fixtures';
 

@@ -3,7 +3,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Box, Button, Stack, Tab, Tabs } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
-import { pathOf } from '../../app/routes-table';
+import { pathOf } from '../../shared/routing/routes-table';
 import { isHttpError } from '../../shared/api/http';
 import { ErrorState, LoadingState } from '../../shared/ui/StateViews';
 import { usePurchaseOrder, type PurchaseOrder } from './api';

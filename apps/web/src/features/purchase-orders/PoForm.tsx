@@ -6,9 +6,9 @@ import { Alert, Box, Button, Grid, Paper, Stack, TextField, Typography } from '@
 import type { TPurchaseOrderInput } from '@omnio/domain';
 import { useSession } from '../../shared/session/useSession';
 import { NATIVE_SELECT, errorText, applyFieldErrors } from '../../shared/ui/form-helpers';
-import { formatMoney } from '../orders/format';
+import { formatMoney } from '../../shared/format/format';
 import { useIlocOptions, useSupplierOptions, type PurchaseOrder } from './api';
-import { usePoErrorText, usePoField } from './form-fields';
+import { usePoErrorText, usePoField } from '../../shared/forms/po-form-fields';
 import { PoLinesSection } from './PoLinesSection';
 import { ZPoForm, bodyProblems, formFieldOf, formTotals, toFormValues, toPoBody, type PoFormValues } from './po-form';
 

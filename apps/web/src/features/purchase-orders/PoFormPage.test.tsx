@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { fakeSession, renderWithProviders } from '../../shared/test/test-utils';
-import { page, routeFetch, type FetchRoute } from '../catalog/test-fetch';
+import { page, routeFetch, type FetchRoute } from '../../shared/test/test-fetch';
 import { PoFormPage } from './PoFormPage';
 import { ALL_PO_PERMISSIONS, ILOC_ID, PO_ID, SUPPLIER2_ID, SUPPLIER_ID, ilocsPage, purchaseOrder, suppliersPage } from './test-fixtures';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/StateViews';
-import { formatDateTime } from '../orders/format';
+import { formatDateTime } from '../../shared/format/format';
 import { usePoEvents, type PoEvent } from './api';
 
 /** The purchase order's history (status_events), oldest first: who did what and when, with e-mail results. */

@@ -5,9 +5,9 @@ import { Alert, Autocomplete, Box, Button, Grid, IconButton, Paper, Stack, TextF
 import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { useDebounced } from '../../shared/ui/useDebounced';
-import { useSkuOptions, type Sku } from '../catalog/api';
-import { formatMoney } from '../orders/format';
-import { usePoErrorText, usePoField } from './form-fields';
+import { useSkuOptions, type Sku } from '../../shared/catalog/sku-api';
+import { formatMoney } from '../../shared/format/format';
+import { usePoErrorText, usePoField } from '../../shared/forms/po-form-fields';
 import { emptyLine, lineTotal, type PoFormValues } from './po-form';
 
 type Form = UseFormReturn<PoFormValues>;

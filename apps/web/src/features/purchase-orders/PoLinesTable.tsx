@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import {
   Box, Chip, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme,
 } from '@mui/material';
-import { formatDate, formatMoney } from '../orders/format';
+import { formatDate, formatMoney } from '../../shared/format/format';
 import type { PoLine, PurchaseOrder } from './api';
 
 function SkuCell({ line }: { line: PoLine }) {

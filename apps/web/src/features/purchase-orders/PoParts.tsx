@@ -4,7 +4,7 @@ import { Alert, AlertTitle, Box, Button, Grid, Paper, Stack, Typography } from '
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import { errorText } from '../../shared/ui/form-helpers';
 import { useToast } from '../../shared/ui/toast';
-import { formatDate, formatDateTime } from '../orders/format';
+import { formatDate, formatDateTime } from '../../shared/format/format';
 import { downloadPoPdf, type PurchaseOrder } from './api';
 import { PoStatusChip } from './StatusChips';
 

@@ -1,10 +1,10 @@
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
-import { pathOf } from '../../app/routes-table';
+import { pathOf } from '../../shared/routing/routes-table';
 import { useSession } from '../../shared/session/useSession';
 import { EmptyState } from '../../shared/ui/StateViews';
-import { formatDate } from '../orders/format';
+import { formatDate } from '../../shared/format/format';
 import type { PurchaseOrder } from './api';
 import { ShipmentStatusChip } from './StatusChips';
 

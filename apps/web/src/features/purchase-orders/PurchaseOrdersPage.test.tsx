@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeSession, renderWithProviders } from '../../shared/test/test-utils';
-import { page, routeFetch, type FetchRoute } from '../catalog/test-fetch';
+import { page, routeFetch, type FetchRoute } from '../../shared/test/test-fetch';
 import { PurchaseOrdersPage } from './PurchaseOrdersPage';
 import { ALL_PO_PERMISSIONS, PO_ID, SUPPLIER_ID, SUPPLIER_PERMISSIONS, summary, suppliersPage } from './test-fixtures';
 

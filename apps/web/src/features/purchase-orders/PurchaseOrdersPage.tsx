@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Box, Button, Chip, Stack, Tab, Tabs, Typography } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import PlaylistAddOutlined from '@mui/icons-material/PlaylistAddOutlined';
-import { pathOf } from '../../app/routes-table';
+import { pathOf } from '../../shared/routing/routes-table';
 import { useSession } from '../../shared/session/useSession';
 import { useServerGrid } from '../../shared/ui/data-grid';
 import { FilterSelect, ListToolbar } from '../../shared/ui/ListToolbar';

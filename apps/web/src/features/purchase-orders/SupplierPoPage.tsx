@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
-import { pathOf } from '../../app/routes-table';
+import { pathOf } from '../../shared/routing/routes-table';
 import { isHttpError } from '../../shared/api/http';
 import { ErrorState, LoadingState } from '../../shared/ui/StateViews';
 import { usePurchaseOrder } from './api';

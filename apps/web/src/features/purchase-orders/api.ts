@@ -1,8 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Paginated, PoAction, PoStatus, TPurchaseOrderInput } from '@omnio/domain';
-import { API_BASE, HttpError, http, isHttpError, refreshOnce } from '../../shared/api/http';
-import { getTokens } from '../../shared/session/storage';
-import { listQuery, listSearch, type ListParams } from '../catalog/api';
+import { authorizedFetch, responseError } from '../../shared/api/file-transfer';
+import { API_BASE, http, isHttpError } from '../../shared/api/http';
+import { listQuery, listSearch, type ListParams } from '../../shared/api/list-query';
 
 /* ------------------------------------------------------------------ shapes (docs/api-supply-chain.md) */
 
@@ -298,31 +298,10 @@ export function useIlocOptions(tenantId: string | undefined) {
 
 /* ------------------------------------------------------------------ PDF */
 
-async function fetchPdf(id: string): Promise<Response> {
-  const send = () => {
-    const tokens = getTokens();
-    return fetch(`${API_BASE}/purchase-orders/${enc(id)}/pdf`, {
-      headers: { Accept: 'application/pdf', ...(tokens ? { Authorization: `${tokens.tokenType} ${tokens.accessToken}` } : {}) },
-    });
-  };
-  const first = await send();
-  if (first.status === 401 && (await refreshOnce())) return send();
-  return first;
-}
-
 /** GET /purchase-orders/{id}/pdf with the bearer token (a plain link would carry none), saved as `{number}.pdf`. */
 export async function downloadPoPdf(po: Pick<PoSummary, 'id' | 'number'>): Promise<void> {
-  const response = await fetchPdf(po.id);
-  if (!response.ok) {
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = text ? JSON.parse(text) : undefined;
-    } catch {
-      /* a non-JSON body stays text */
-    }
-    throw new HttpError(response.status, body);
-  }
+  const response = await authorizedFetch(`${API_BASE}/purchase-orders/${enc(po.id)}/pdf`, { headers: { Accept: 'application/pdf' } });
+  if (!response.ok) throw await responseError(response);
   const url = URL.createObjectURL(await response.blob());
   try {
     const link = document.createElement('a');

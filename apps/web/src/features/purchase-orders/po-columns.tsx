@@ -2,8 +2,8 @@ import type { TFunction } from 'i18next';
 import { Link as RouterLink } from 'react-router';
 import { Link } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { pathOf } from '../../app/routes-table';
-import { formatDate, formatDateTime, formatMoney } from '../orders/format';
+import { pathOf } from '../../shared/routing/routes-table';
+import { formatDate, formatDateTime, formatMoney } from '../../shared/format/format';
 import type { PoSummary } from './api';
 import { PoStatusChip } from './StatusChips';
 

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { ScreenMap } from '../../app/screen-map';
+import type { ScreenMap } from '../../shared/routing/screen-map';
 
 const PurchaseOrdersPage = lazy(() => import('./PurchaseOrdersPage').then((m) => ({ default: m.PurchaseOrdersPage })));
 const SupplierPurchaseOrdersPage = lazy(() => import('./PurchaseOrdersPage').then((m) => ({ default: m.SupplierPurchaseOrdersPage })));
@@ -8,7 +8,7 @@ const PoDetailPage = lazy(() => import('./PoDetailPage').then((m) => ({ default:
 const PoBySkusPage = lazy(() => import('./PoBySkusPage').then((m) => ({ default: m.PoBySkusPage })));
 const SupplierPoPage = lazy(() => import('./SupplierPoPage').then((m) => ({ default: m.SupplierPoPage })));
 
-/** Keyed by the route names of app/routes-table.ts; /po-create-v2 is the same form as /purchase-order/create. */
+/** Keyed by the route names of shared/routing/routes-table.ts; /po-create-v2 is the same form as /purchase-order/create. */
 export const purchaseOrdersScreens: ScreenMap = {
   'purchase-orders': PurchaseOrdersPage,
   'purchase-order-create': PoFormPage,

@@ -5,7 +5,7 @@ import { Avatar, Box, Link, Stack, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import type { GridColDef } from '@mui/x-data-grid';
 import { SERVICE_CATEGORIES, SERVICE_STATUSES, type ServiceItemAction, type ServiceView } from '@omnio/domain';
-import { pathOf } from '../../app/routes-table';
+import { pathOf } from '../../shared/routing/routes-table';
 import { useSession } from '../../shared/session/useSession';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { useServerGrid } from '../../shared/ui/data-grid';

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { ScreenMap } from '../../app/screen-map';
+import type { ScreenMap } from '../../shared/routing/screen-map';
 
 const ServicesListPage = lazy(() => import('./ServicesListPage').then((m) => ({ default: m.ServicesListPage })));
 const ServiceCreatePage = lazy(() => import('./ServicePages').then((m) => ({ default: m.ServiceCreatePage })));
@@ -8,7 +8,7 @@ const AppServicesPage = lazy(() => import('./AppServicesPage').then((m) => ({ de
 const MapperTemplatesPage = lazy(() => import('./TemplatePages').then((m) => ({ default: m.MapperTemplatesPage })));
 const RuleTemplatesPage = lazy(() => import('./TemplatePages').then((m) => ({ default: m.RuleTemplatesPage })));
 
-/** Keyed by the route names of app/routes-table.ts. */
+/** Keyed by the route names of shared/routing/routes-table.ts. */
 export const servicesScreens: ScreenMap = {
   'service-list': ServicesListPage,
   'service-create': ServiceCreatePage,

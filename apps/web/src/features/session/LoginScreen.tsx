@@ -2,7 +2,7 @@ import { Alert, Link, Stack, Typography } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../shared/session/useSession';
-import { useCustomLogin } from '../platform-settings/api';
+import { useCustomLogin } from '../../shared/settings/custom-login';
 import { AuthHeading } from './AuthHeading';
 import { LoginForm } from './LoginForm';
 import { useLanding } from './useLanding';

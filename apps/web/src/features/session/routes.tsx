@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { ScreenMap } from '../../app/screen-map';
+import type { ScreenMap } from '../../shared/routing/screen-map';
 
 const LoginScreen = lazy(() => import('./LoginScreen').then((m) => ({ default: m.LoginScreen })));
 const SignupScreen = lazy(() => import('./SignupScreen').then((m) => ({ default: m.SignupScreen })));

@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { landingPath } from '../../app/guard';
+import { landingPath } from '../../shared/routing/guard';
 import { i18n } from '../../shared/i18n/i18n';
 import type { SessionUser } from '../../shared/session/session-user';
 import { useSession } from '../../shared/session/useSession';
 import { toast } from '../../shared/ui/toast';
-import { pendingInstallRedirect } from '../channels/install-storage';
+import { pendingInstallRedirect } from '../../shared/session/install-storage';
 
 /** Spec 8: the success toast follows the sign-in after 1.5 s, once the landing screen is showing. */
 export const LOGIN_TOAST_DELAY_MS = 1500;

@@ -6,7 +6,7 @@ import { useSession } from '../../shared/session/useSession';
 import { FormDialogBody } from '../../shared/ui/FormDialogBody';
 import { NATIVE_SELECT, errorText } from '../../shared/ui/form-helpers';
 import { LoadingState } from '../../shared/ui/StateViews';
-import { useIlocs } from '../ilocs/api';
+import { useIlocs } from '../../shared/ilocs/iloc-api';
 import { useReturn, useReturnCommand, type ReturnSummary } from './api';
 import { units } from './shipment-form';
 

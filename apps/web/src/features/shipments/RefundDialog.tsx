@@ -4,7 +4,7 @@ import { Dialog, DialogTitle, TextField, Typography } from '@mui/material';
 import { FormDialogBody } from '../../shared/ui/FormDialogBody';
 import { errorText } from '../../shared/ui/form-helpers';
 import { isHttpError } from '../../shared/api/http';
-import { formatMoney } from '../orders/format';
+import { formatMoney } from '../../shared/format/format';
 import { useReturnCommand, type ReturnSummary } from './api';
 
 interface RefundDialogProps {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Box, Button } from '@mui/material';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import { isOrderShippable } from '@omnio/domain';
-import { pathOf } from '../../app/routes-table';
+import { pathOf } from '../../shared/routing/routes-table';
 import { isHttpError } from '../../shared/api/http';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { ErrorState, LoadingState } from '../../shared/ui/StateViews';

@@ -4,7 +4,7 @@ import type {
   TShipmentReturnInput,
 } from '@omnio/domain';
 import { http } from '../../shared/api/http';
-import { listQuery, listSearch, type ListParams } from '../catalog/api';
+import { listQuery, listSearch, type ListParams } from '../../shared/api/list-query';
 
 /* ------------------------------------------------------------------ shapes (docs/api-orders.md) */
 

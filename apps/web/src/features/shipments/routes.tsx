@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { ScreenMap } from '../../app/screen-map';
+import type { ScreenMap } from '../../shared/routing/screen-map';
 
 const ShipmentCreatePage = lazy(() => import('./ShipmentCreatePage').then((m) => ({ default: m.ShipmentCreatePage })));
 const ShipmentReturnPage = lazy(() => import('./ShipmentReturnPage').then((m) => ({ default: m.ShipmentReturnPage })));

@@ -7,7 +7,7 @@ import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import GroupsOutlined from '@mui/icons-material/GroupsOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
-import { pathOf } from '../../app/routes-table';
+import { pathOf } from '../../shared/routing/routes-table';
 import { useSession } from '../../shared/session/useSession';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { errorText } from '../../shared/ui/form-helpers';

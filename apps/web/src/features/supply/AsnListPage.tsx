@@ -5,13 +5,13 @@ import { Box, Chip, Link, Stack } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import WarningAmber from '@mui/icons-material/WarningAmber';
 import { SUPPLY_SHIPMENT_STATUSES } from '@omnio/domain';
-import { pathOf } from '../../app/routes-table';
+import { pathOf } from '../../shared/routing/routes-table';
 import { useServerGrid } from '../../shared/ui/data-grid';
 import { ListPage } from '../../shared/ui/ListPage';
 import { FilterSelect, ListToolbar } from '../../shared/ui/ListToolbar';
 import { ServerDataGrid } from '../../shared/ui/ServerDataGrid';
 import { useDebounced } from '../../shared/ui/useDebounced';
-import { formatDate, formatDateTime } from '../orders/format';
+import { formatDate, formatDateTime } from '../../shared/format/format';
 import { useSupplyShipments, type AsnFilters, type SupplyShipmentSummary } from './api';
 import { SupplyStatusChip } from './StatusChip';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Box, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { formatDate } from '../orders/format';
+import { formatDate } from '../../shared/format/format';
 import type { SupplyShipment } from './api';
 import { SupplyStatusChip } from './StatusChip';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { List, ListItem, ListItemText, Paper, Typography } from '@mui/material';
-import { formatDateTime } from '../orders/format';
+import { formatDateTime } from '../../shared/format/format';
 import type { HistoryEvent } from './api';
 
 /** An object's status history, oldest first, as the server recorded it. */

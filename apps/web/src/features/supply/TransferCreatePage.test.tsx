@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { fakeSession, renderWithProviders } from '../../shared/test/test-utils';
-import { page, routeFetch } from '../catalog/test-fetch';
+import { page, routeFetch } from '../../shared/test/test-fetch';
 import { TransferCreatePage } from './TransferCreatePage';
 import { ILOC_A, ILOC_B, TRANSFER_ID, transfer } from './test-fixtures';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Autocomplete, Box, Grid, IconButton, Stack, TextField, Typography } from '@mui/material';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { useDebounced } from '../../shared/ui/useDebounced';
-import { useSkuOptions, type Sku } from '../catalog/api';
+import { useSkuOptions, type Sku } from '../../shared/catalog/sku-api';
 import { useAvailableAt } from './api';
 import type { TransferDraft } from './transfer-form';
 

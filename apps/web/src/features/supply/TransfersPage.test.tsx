@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { fakeSession, renderWithProviders } from '../../shared/test/test-utils';
-import { page, routeFetch } from '../catalog/test-fetch';
+import { page, routeFetch } from '../../shared/test/test-fetch';
 import { TransfersPage } from './TransfersPage';
 import { TRANSFER_ID, transfer } from './test-fixtures';
 

@@ -5,14 +5,14 @@ import { Box, Link, Stack, Tab, Tabs, Typography } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
 import Add from '@mui/icons-material/Add';
 import { TRANSFER_STATUSES } from '@omnio/domain';
-import { pathOf } from '../../app/routes-table';
+import { pathOf } from '../../shared/routing/routes-table';
 import { useSession } from '../../shared/session/useSession';
 import { useServerGrid } from '../../shared/ui/data-grid';
 import { ListPage } from '../../shared/ui/ListPage';
 import { ListToolbar } from '../../shared/ui/ListToolbar';
 import { ServerDataGrid } from '../../shared/ui/ServerDataGrid';
 import { useDebounced } from '../../shared/ui/useDebounced';
-import { formatDate, formatDateTime } from '../orders/format';
+import { formatDate, formatDateTime } from '../../shared/format/format';
 import { useTransfers, type TransferFilters, type TransferSummary } from './api';
 import { SupplyStatusChip } from './StatusChip';
 

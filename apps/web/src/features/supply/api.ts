@@ -3,7 +3,7 @@ import type {
   InventoryRow, Paginated, SupplyShipmentAction, SupplyShipmentStatus, TReceiveInput, TransferAction, TransferStatus, TSupplyShipmentInput, TTransferInput,
 } from '@omnio/domain';
 import { http } from '../../shared/api/http';
-import { listQuery, listSearch, type ListParams } from '../catalog/api';
+import { listQuery, listSearch, type ListParams } from '../../shared/api/list-query';
 
 /* ------------------------------------------------------------------ shapes (docs/api-supply-chain.md) */
 

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { ScreenMap } from '../../app/screen-map';
+import type { ScreenMap } from '../../shared/routing/screen-map';
 
 const AsnListPage = lazy(() => import('./AsnListPage').then((m) => ({ default: m.AsnListPage })));
 const PoShipmentPage = lazy(() => import('./AsnEditPage').then((m) => ({ default: () => <m.AsnEditPage mode="po" /> })));
@@ -10,7 +10,7 @@ const TransfersPage = lazy(() => import('./TransfersPage').then((m) => ({ defaul
 const TransferCreatePage = lazy(() => import('./TransferCreatePage').then((m) => ({ default: m.TransferCreatePage })));
 const TransferShowPage = lazy(() => import('./TransferShowPage').then((m) => ({ default: m.TransferShowPage })));
 
-/** Keyed by the route names of app/routes-table.ts. */
+/** Keyed by the route names of shared/routing/routes-table.ts. */
 export const supplyScreens: ScreenMap = {
   asn: AsnListPage,
   'asn-process': ReceivePage,

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { ScreenMap } from '../../app/screen-map';
+import type { ScreenMap } from '../../shared/routing/screen-map';
 
 const UsersListPage = lazy(() => import('./UsersListPage').then((m) => ({ default: m.UsersListPage })));
 const TenantUsersPage = lazy(() => import('./TenantUsersPage').then((m) => ({ default: m.TenantUsersPage })));

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Box, Paper, Typography } from '@mui/material';
-import { pathOf } from '../../app/routes-table';
+import { pathOf } from '../../shared/routing/routes-table';
 import { useToast } from '../../shared/ui/toast';
 import { useSaveWarehouse } from './api';
 import { WarehouseForm } from './WarehouseForm';

@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Box, Card, CardActionArea, CardContent, Chip, Link, Pagination, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import type { GridColDef } from '@mui/x-data-grid';
-import { pathOf } from '../../app/routes-table';
+import { pathOf } from '../../shared/routing/routes-table';
 import type { ServerGridState } from '../../shared/ui/data-grid';
 import { ServerDataGrid } from '../../shared/ui/ServerDataGrid';
 import { EmptyState, LoadingState } from '../../shared/ui/StateViews';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import AddHomeWork from '@mui/icons-material/AddHomeWork';
-import { pathOf } from '../../app/routes-table';
+import { pathOf } from '../../shared/routing/routes-table';
 import { useSession } from '../../shared/session/useSession';
 import { useServerGrid } from '../../shared/ui/data-grid';
 import { FilterSelect, ListToolbar } from '../../shared/ui/ListToolbar';

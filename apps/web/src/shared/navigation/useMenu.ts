@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Paginated } from '@omnio/domain';
-import { http } from '../../shared/api/http';
-import { useSession } from '../../shared/session/useSession';
-import { filterMenu, menuForRole, withWarehouseEntries, type MenuEntry, type MenuLocation } from '../menus';
+import { http } from '../api/http';
+import { useSession } from '../session/useSession';
+import { filterMenu, menuForRole, withWarehouseEntries, type MenuEntry, type MenuLocation } from './menus';
 
 const WAREHOUSE_MENU_SEARCH = 'menu:true;company:shipedge;status:ACTIVE';
 

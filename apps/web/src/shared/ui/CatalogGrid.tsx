@@ -5,7 +5,7 @@ import {
   type GridValidRowModel,
 } from '@mui/x-data-grid';
 import ViewColumnOutlined from '@mui/icons-material/ViewColumnOutlined';
-import { useGridLocaleText, type ServerGridState } from '../../shared/ui/data-grid';
+import { useGridLocaleText, type ServerGridState } from './data-grid';
 
 /**
  * Which columns start visible: fewest on phones, more beside the sidebar on a laptop, all on wide

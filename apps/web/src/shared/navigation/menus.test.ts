@@ -3,9 +3,9 @@ import { defaultPermissionsForRole } from '@omnio/domain';
 import {
   OWNER_MENU, SUPPLIER_MENU, TENANT_MENU, filterMenu, flattenMenu, menuForRole, menuPaths, truncateTitle, withWarehouseEntries,
 } from './menus';
-import { matchRoute } from './routes-table';
-import { ROUTE_TITLES } from './route-titles';
-import { commonEn } from '../shared/i18n/common-en';
+import { matchRoute } from '../routing/routes-table';
+import { ROUTE_TITLES } from '../routing/route-titles';
+import { commonEn } from '../i18n/common-en';
 
 const titles = (entries: ReturnType<typeof flattenMenu>) => entries.map((e) => e.title);
 

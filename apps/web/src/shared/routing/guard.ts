@@ -1,5 +1,5 @@
 import { effectiveRole } from '@omnio/domain';
-import { filterMenu, menuForRole, menuPaths } from './menus';
+import { filterMenu, menuForRole, menuPaths } from '../navigation/menus';
 import { matchRoute, type RouteDef } from './routes-table';
 
 export interface GuardUser {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROUTES, matchRoute, pathOf, routeByName } from './routes-table';
 import { ROUTE_TITLES } from './route-titles';
-import { hasOwnScreen } from './screens';
 
 describe('routes table', () => {
   it('has unique names and paths', () => {
@@ -38,12 +37,5 @@ describe('routes table', () => {
   it('builds paths with parameters and rejects unknown names', () => {
     expect(pathOf('company-conf', { id: 'a b' })).toBe('/admin/companies/a%20b/conf');
     expect(() => pathOf('nope')).toThrow();
-  });
-
-  it('gives the session and error routes real screens', () => {
-    for (const name of ['login', 'signup', 'validate-intent', 'forgot-password', 'reset-password', 'session-companies',
-      'session-active-company', 'lock-screen', 'page-404', 'denied', 'dashboard', 'dashboardAdmin']) {
-      expect(hasOwnScreen(name), name).toBe(true);
-    }
   });
 });

@@ -32,7 +32,7 @@ import WebhookIcon from '@mui/icons-material/Webhook';
 import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
 import LayersOutlinedIcon from '@mui/icons-material/LayersOutlined';
 import ViewInArOutlinedIcon from '@mui/icons-material/ViewInArOutlined';
-import type { MenuIconName } from '../menus';
+import type { MenuIconName } from './menus';
 
 export const MENU_ICONS: Record<MenuIconName, ComponentType<SvgIconProps>> = {
   dashboard: DashboardOutlinedIcon,

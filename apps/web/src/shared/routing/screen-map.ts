@@ -1,6 +1,6 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 
-/** Screens a feature contributes, keyed by route name (see app/routes-table.ts). */
+/** Screens a feature contributes, keyed by route name (see shared/routing/routes-table.ts). */
 export type ScreenMap = Record<string, LazyExoticComponent<ComponentType>>;
 
 /** A feature's strings: one i18next namespace per feature, English and Spanish. */

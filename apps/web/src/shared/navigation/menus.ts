@@ -1,5 +1,5 @@
 import { PERMISSIONS, type PermissionSection, type Role } from '@omnio/domain';
-import { pathOf, routeByName } from './routes-table';
+import { pathOf, routeByName } from '../routing/routes-table';
 
 /** Icon names resolved to components by the layout, so the menu stays plain data that tests can read. */
 export type MenuIconName =

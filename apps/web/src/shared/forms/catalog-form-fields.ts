@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { FieldPath, FieldValues, RegisterOptions, UseFormReturn } from 'react-hook-form';
-import { translateValidation } from '../../shared/i18n/validation-messages';
-import { DOMAIN_MESSAGES_ES } from './domain-messages';
+import { translateValidation } from '../i18n/validation-messages';
+import { DOMAIN_MESSAGES_ES } from '../i18n/domain-messages';
 
 /**
  * Error text for a field. Our schemas speak in `validation.*` keys of the feature's namespace; the

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
-import { DOMAIN_MESSAGES_ES } from '../catalog/domain-messages';
-import { translateValidation } from '../../shared/i18n/validation-messages';
+import { DOMAIN_MESSAGES_ES } from '../i18n/domain-messages';
+import { translateValidation } from '../i18n/validation-messages';
 
 /** Spanish for the English messages of the supply schemas in @omnio/domain and the server's 422s. */
 const PO_MESSAGES_ES: Record<string, string> = {
