@@ -79,12 +79,14 @@ test('product images: upload a PNG, see the thumbnail, remove it', async ({ page
   await (await again).setFiles({ name: 'blue-square.png', mimeType: 'image/png', buffer: png(64, [40, 80, 200]) });
   await expect(section.getByRole('img', { name: 'blue-square.png' })).toBeVisible();
 
+  // A real wait, not an absence check: the image grid finishes its layout before the picture.
   await page.waitForTimeout(300);
   await section.screenshot({ path: `${SHOTS_DIR}/product-images-1280.png` });
   await page.screenshot({ path: `${SHOTS_DIR}/product-images-page-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(section.getByRole('img', { name: 'blue-square.png' })).toBeVisible();
   await section.scrollIntoViewIfNeeded();
+  // A real wait, not an absence check: the image grid finishes its layout before the picture.
   await page.waitForTimeout(300);
   await page.screenshot({ path: `${SHOTS_DIR}/product-images-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -57,6 +57,7 @@ async function stock(api: Api, austin: string): Promise<InventoryRow> {
 
 /** What the viewport shows, after a resize settles (a full-page capture re-lays the page out and misdraws it). */
 async function shot(page: Page, name: string): Promise<void> {
+  // A real wait, not an absence check (see above).
   await page.waitForTimeout(300);
   await page.screenshot({ path: `${SHOTS}/shipments-${name}.png` });
 }

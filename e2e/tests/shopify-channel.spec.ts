@@ -68,6 +68,7 @@ async function apiOf(page: Page, request: APIRequestContext): Promise<Api> {
 }
 
 async function shot(page: Page, name: string): Promise<void> {
+  // A real wait, not an absence check: transitions and a resize's re-layout finish before the picture.
   await page.waitForTimeout(300);
   await page.screenshot({ path: `${SHOTS}/channels-${name}.png` });
 }

@@ -13,6 +13,7 @@ const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots-e';
 mkdirSync(SHOTS_DIR, { recursive: true });
 
 async function shot(page: Page, name: string): Promise<void> {
+  // A real wait, not an absence check: drawers, dialogs and toasts finish their transitions before the picture.
   await page.waitForTimeout(400);
   await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${page.viewportSize()?.width ?? 0}.png`), fullPage: true });
 }

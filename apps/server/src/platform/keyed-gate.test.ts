@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { KeyedGate } from './keyed-gate';
 
+// Not a wait for anything: a task that takes a moment, so that tasks overlap and the limit matters.
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
 describe('KeyedGate', () => {

@@ -31,7 +31,11 @@ async function start(dir: string, env: Record<string, string> = {}): Promise<Spa
   return server;
 }
 
-/** SIGTERM, then how long the process took to exit and with what. */
+/**
+ * SIGTERM, then how long the process took to exit and with what. Here the time IS the behaviour promised to
+ * an operator (a stop ends within SHUTDOWN_TIMEOUT_MS, or at once when nothing is pending), so these tests keep
+ * wall-clock bounds; they are generous (seconds) and carry their reason next to each.
+ */
 async function terminate(server: SpawnedServer): Promise<{ code: number | null; ms: number }> {
   const t0 = Date.now();
   server.proc.kill('SIGTERM');
@@ -59,6 +63,7 @@ describe('a server given SIGTERM exits in bounded time', () => {
     await server.printed('migrations applied');
     const { code, ms } = await terminate(server);
     expect(code).toBe(0);
+    // Bounded: the step in progress ends and the process exits within the deadline (plus process exit slack).
     expect(ms).toBeLessThan(TIMEOUT_MS + 2_000);
     expect(server.output()).toContain('stop requested during start-up');
     expect(server.output()).not.toContain('Omnio on http');
@@ -81,6 +86,7 @@ describe('a server given SIGTERM exits in bounded time', () => {
 
     const { code, ms } = await terminate(server);
     expect(code).toBe(0);
+    // "At once": idle connections do not hold the stop until the deadline.
     expect(ms).toBeLessThan(TIMEOUT_MS);
     expect(await socket.disconnected()).toBe('transport close');
     expect(server.output()).toContain('"msg":"stopped"');
@@ -136,10 +142,12 @@ describe('a server given SIGTERM exits in bounded time', () => {
     const slow = net.connect(port, '127.0.0.1');
     await new Promise((r) => slow.once('connect', r));
     slow.write('POST /api/1.0/orders HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"lines":');
-    await new Promise((r) => setTimeout(r, 300));
+    // No sleep: the server has the request once it logs it (nothing else here calls /api/1.0/orders).
+    await server.printed('"url":"/api/1.0/orders"');
 
     const { code, ms } = await terminate(server);
     expect(code).toBe(1);
+    // The stop waits for the pending request until the deadline, and not much longer.
     expect(ms).toBeGreaterThanOrEqual(TIMEOUT_MS - 500);
     expect(ms).toBeLessThan(TIMEOUT_MS + 3_000);
     expect(server.output()).toMatch(/stop deadline passed.*"pending":"HTTP server"|"pending":"HTTP server".*stop deadline passed/);

@@ -67,9 +67,17 @@ describe('activity written with the change', () => {
     // log entry goes with the rollback.
     const late = await k.api('PUT', `/suppliers/${id}`, k.acme, { notes: 'never saved', addresses: [{ id: '00000000-0000-4000-8000-000000000001', city: 'Nowhere' }] });
     expect(late.statusCode, late.body).toBe(422);
-    expect((await k.api('POST', '/suppliers', k.acme, { name: '' })).statusCode).toBe(422);
-    expect((await k.api('POST', '/suppliers', k.acme, { name })).statusCode).toBe(422);
-    expect((await k.api('POST', `/orders/${order.id}/cancel`, k.acme)).statusCode).toBe(409);
+    // Failed for the reason this test relies on: the unknown address, after the update.
+    expect(Object.keys(late.json().errors)).toEqual(['addresses.0.id']);
+    const empty = await k.api('POST', '/suppliers', k.acme, { name: '' });
+    expect(empty.statusCode, empty.body).toBe(422);
+    expect(empty.json().errors).toHaveProperty('name');
+    const taken = await k.api('POST', '/suppliers', k.acme, { name });
+    expect(taken.statusCode, taken.body).toBe(422);
+    expect(taken.json().errors).toHaveProperty('name');
+    const again = await k.api('POST', `/orders/${order.id}/cancel`, k.acme);
+    expect(again.statusCode, again.body).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'INVALID_TRANSITION', from: 'cancelled', action: 'cancel' });
     expect(await countRows(k.t, 'activity_log')).toBe(before);
     expect((await about(id)).map((r) => r.action)).toEqual(['created']);
   });

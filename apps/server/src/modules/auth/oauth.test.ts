@@ -132,6 +132,7 @@ describe('expiry', () => {
       expect(tokens.expires_in).toBe(1);
       const auth = { authorization: `Bearer ${tokens.access_token}` };
       expect((await short.app.inject({ method: 'GET', url: '/api/1.0/users/information', headers: auth })).statusCode).toBe(200);
+      // A real wait, not a guess: the token's 1-second lifetime must pass for it to expire.
       await new Promise((r) => setTimeout(r, 1100));
       expect((await short.app.inject({ method: 'GET', url: '/api/1.0/users/information', headers: auth })).statusCode).toBe(401);
       const refreshed = await short.app.inject({ method: 'POST', url: '/oauth/token', payload: { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, ...client } });

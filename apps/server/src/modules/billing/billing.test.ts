@@ -302,7 +302,11 @@ describe('subscription lifecycle with the manual provider', () => {
       // a refused change publishes nothing
       const seen = got.length;
       await request({ type: 'cancel' }, 409);
-      await new Promise((r) => setTimeout(r, 300));
+      // No sleep: a NOTIFY committed after the refused request arrives after anything that request could have
+      // sent (one queue, commit order), so once this sentinel is in, an unwanted message would be too.
+      const sentinel = JSON.stringify({ channel: 'Omnio.Test.sentinel', event: 'sentinel-event', data: { id: 'after-refusal' } });
+      await t.database.ownerExec(`SELECT pg_notify('${REALTIME_PG_CHANNEL}', '${sentinel}')`);
+      await expect.poll(() => got.some((m) => m.event === 'sentinel-event'), { timeout: 5000 }).toBe(true);
       expect(got.slice(seen).filter((m) => m.event === SUBSCRIPTION_REALTIME_EVENT)).toEqual([]);
     } finally {
       await stop();

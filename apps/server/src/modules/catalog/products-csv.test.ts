@@ -99,10 +99,11 @@ describe('import', () => {
     expect(await countRows(k.t, 'skus')).toBe(before);
   });
 
-  it('a JSON body is a 4xx JSON answer, a file over 10 MiB is 413', async () => {
+  it('a JSON body is a 406 JSON answer, a file over 10 MiB is 413', async () => {
     const json = await k.api('POST', '/products/import', k.acme, { file: 'x' });
-    expect(json.statusCode).toBeGreaterThanOrEqual(400);
-    expect(json.statusCode).toBeLessThan(500);
+    // 406 is what @fastify/multipart answers today; API.md pins no status for it (415 would be the apt one).
+    expect(json.statusCode, json.body).toBe(406);
+    expect(json.json()).toEqual({ message: 'the request is not multipart' });
     expect(json.json()).toHaveProperty('message');
     const big = await upload(Buffer.alloc(10 * 1024 * 1024 + 10, 'a'), k.acme);
     expect(big.statusCode).toBe(413);

@@ -175,7 +175,15 @@ describe('realtime', () => {
       await inTenant(t, world.acme, async (tx) => {
         const rows = await createNotifications(tx, world.acme, [{ userId: ids.acmeUser, type: 'test', data: { title: 'Live', description: '', status: 'PENDING' } }]);
         id = rows[0]!.id;
-        await new Promise((r) => setTimeout(r, 150));
+        // No sleep. On PostgreSQL a NOTIFY that another session commits now reaches the listener after anything
+        // committed before it (one queue, commit order): once it arrives, an early publish would have too. On
+        // PGlite the listener is this very session, so nothing can arrive before the commit.
+        if (t.database.kind === 'postgres') {
+          const mark = `sentinel-${id}`;
+          const payload = JSON.stringify({ channel: 'Omnio.Test.sentinel', event: 'sentinel-event', data: { id: mark } });
+          await t.database.ownerExec(`SELECT pg_notify('${REALTIME_PG_CHANNEL}', '${payload}')`);
+          await expect.poll(() => got.some((m) => m.data?.id === mark), { timeout: 5000 }).toBe(true);
+        }
         expect(got.filter((m) => m.data?.id === id)).toEqual([]);
       });
       await expect.poll(() => got.find((m) => m.data?.id === id), { timeout: 5000 }).toMatchObject({
@@ -183,11 +191,14 @@ describe('realtime', () => {
         data: { id, read_at: null, notifiable_id: ids.acmeUser, data: { id, title: 'Live', status: 'PENDING' } },
       });
       // A rolled-back transaction announces nothing.
-      await inTenant(t, world.acme, async (tx) => {
+      await expect(inTenant(t, world.acme, async (tx) => {
         await createNotifications(tx, world.acme, [{ userId: ids.acmeUser, type: 'test', data: { title: 'Rolled back', description: '', status: 'PENDING' } }]);
         throw new Error('roll back');
-      }).catch(() => undefined);
-      await new Promise((r) => setTimeout(r, 300));
+      })).rejects.toThrow('roll back');
+      // No sleep: a notification committed afterwards is delivered after anything the rolled-back one could have sent.
+      const [after] = await inTenant(t, world.acme, (tx) =>
+        createNotifications(tx, world.acme, [{ userId: ids.acmeUser, type: 'test', data: { title: 'After the rollback', description: '', status: 'PENDING' } }]));
+      await expect.poll(() => got.some((m) => m.data?.id === after!.id), { timeout: 5000 }).toBe(true);
       expect(got.find((m) => m.data?.data?.title === 'Rolled back')).toBeUndefined();
     } finally {
       await stop();

@@ -360,8 +360,7 @@ describe('bad input: JSON 4xx, never a 500, nothing written', () => {
       expect((await send(method, url, '{"name": ')).statusCode).toBe(400);
       for (const body of ['[]', '"text"', '42', 'null']) {
         const res = await send(method, url, body);
-        expect(res.statusCode, `${method} ${url} ${body}`).toBeGreaterThanOrEqual(400);
-        expect(res.statusCode, `${method} ${url} ${body}`).toBeLessThan(500);
+        expect(res.statusCode, `${method} ${url} ${body}`).toBe(422);
       }
       const extra = await send(method, url, JSON.stringify({ tenant_id: MISSING_ID }));
       expect(extra.statusCode, `${method} ${url}`).toBe(422);

@@ -25,6 +25,7 @@ const runs = new Map<string, number>();
 const count = (id: string) => runs.set(id, (runs.get(id) ?? 0) + 1);
 const workedBy = new Map<string, unknown>();
 let release: (() => void) | null = null;
+let slowHandlerReturned = false;
 
 const flaky = defineJob({
   name: 'test.flaky',
@@ -50,6 +51,7 @@ const counted = defineJob({
   async handler(job) {
     count(job.id);
     workedBy.set(job.id, job.deps);
+    // Not a wait for anything: each job takes a moment, so that two workers both get to claim some.
     await new Promise((r) => setTimeout(r, 5));
     return { n: job.payload.n };
   },
@@ -63,6 +65,7 @@ const slow = defineJob({
     await new Promise<void>((resolve) => {
       release = resolve;
     });
+    slowHandlerReturned = true;
     return { seen_while_running: seen.json().data };
   },
 });
@@ -106,8 +109,13 @@ describe('enqueue', () => {
 
   it('refuses a payload the definition does not accept, and writes nothing', async () => {
     const before = await countRows(t, 'jobs');
-    await expect(inAcme((tx) => flaky.enqueue(tx, acmeId, { succeed_on: 'soon' } as never))).rejects.toThrow();
-    await expect(inAcme((tx) => enqueueJob(tx, acmeId, { kind: 'test.flaky', payload: { succeed_on: 1, extra: true } }))).rejects.toThrow();
+    // The payload check is what refuses them (a ZodError naming the field), not some other failure.
+    const wrongType = inAcme((tx) => flaky.enqueue(tx, acmeId, { succeed_on: 'soon' } as never));
+    await expect(wrongType).rejects.toBeInstanceOf(z.ZodError);
+    await expect(wrongType).rejects.toThrow(/succeed_on/);
+    const extraKey = inAcme((tx) => enqueueJob(tx, acmeId, { kind: 'test.flaky', payload: { succeed_on: 1, extra: true } }));
+    await expect(extraKey).rejects.toBeInstanceOf(z.ZodError);
+    await expect(extraKey).rejects.toThrow(/extra/);
     expect(await countRows(t, 'jobs')).toBe(before);
   });
 
@@ -212,12 +220,14 @@ describe('GET /jobs', () => {
     let stopped = false;
     const stopping = stop().then(() => {
       stopped = true;
+      return slowHandlerReturned;
     });
-    await new Promise((r) => setTimeout(r, 100));
-    // A graceful stop does not cut the running job off.
+    // A graceful stop does not cut the running job off: while the job is held, a database round trip later
+    // (no sleep) the job still runs and the stop still waits; once released, the stop ends only after it.
+    expect(await jobRow(id)).toMatchObject({ status: 'RUNNING' });
     expect(stopped).toBe(false);
     release!();
-    await stopping;
+    expect(await stopping).toBe(true);
     const job = (await t.app.inject({ method: 'GET', url: `/api/1.0/jobs/${id}`, headers: acme })).json().data;
     expect(job).toMatchObject({ status: 'COMPLETED', progress: 100, result: { seen_while_running: { id, status: 'RUNNING', progress: 40, attempts: 1 } } });
   });

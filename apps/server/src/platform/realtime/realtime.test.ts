@@ -129,12 +129,10 @@ describe('realtime: sockets, channels, broadcasting auth', () => {
   it('never delivers a publish whose transaction rolled back', async () => {
     const s = await connect(await tokenOf('acmeTenant'));
     await s.join(userChannel(ids.tenant));
-    await t.database.db
-      .transaction(async (tx) => {
-        await publishRealtime(tx, [{ channel: userChannel(ids.tenant), event: 'ghost-event', data: {} }]);
-        throw new Error('roll back');
-      })
-      .catch(() => undefined);
+    await expect(t.database.db.transaction(async (tx) => {
+      await publishRealtime(tx, [{ channel: userChannel(ids.tenant), event: 'ghost-event', data: {} }]);
+      throw new Error('roll back');
+    })).rejects.toThrow('roll back');
     await publish([{ channel: userChannel(ids.tenant), event: 'after-event', data: {} }]);
     await s.next('after-event');
     expect(s.received.map((r) => r.event)).toEqual(['after-event']);
