@@ -19,7 +19,6 @@ const PLATFORM = path.join(SRC, 'platform');
  */
 const KNOWN_CYCLES: readonly (readonly string[])[] = [
   ['auth', 'companies', 'customers', 'services', 'suppliers', 'users'],
-  ['channels', 'processes'],
 ];
 
 /** Test code may set up data through any module; only what runs in production has to be layered. */

@@ -7,7 +7,7 @@ import { activeTenantCtx, type RouteAccess } from '../../platform/http/permissio
 import { authedCtx } from '../../platform/http/request-context';
 import * as runs from './channel-runs.service';
 import { completeShopifyInstall, startShopifyInstall } from './shopify/shopify-oauth';
-import { webhookUrls } from '../processes/processes.service';
+import { webhookUrls } from './webhook-urls';
 
 const ctxOf = (req: FastifyRequest, deps: AppDeps): TenantCtx => activeTenantCtx(authedCtx(req, deps));
 const access = (permission: string): { access: RouteAccess } => ({ access: { roles: ['tenant'], permission } });

@@ -2,18 +2,19 @@ import { secretBoxFor } from '../../platform/crypto/secret-box';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
-  CHANNEL_CREDENTIAL_KEYS, driverActions, inboundWebhookPath, INBOUND_WEBHOOK_KINDS, paginate, processAllowedActions, processTransition,
-  type InboundWebhookItem, type InboundWebhookKind, type Paginated, type ProcessAction, type ProcessDriver, type ProcessItem, type ProcessStatus,
+  CHANNEL_CREDENTIAL_KEYS, driverActions, paginate, processAllowedActions, processTransition,
+  type InboundWebhookItem, type Paginated, type ProcessAction, type ProcessDriver, type ProcessItem, type ProcessStatus,
   type ProcessWithSecret, type TChannelSettings, type TListQuery, type TProcessCreate, type TProcessUpdate,
 } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { offsetOf } from '../../platform/db/list-query';
 import { isoOrNull, queryRows } from '../../platform/db/rows';
 import { withTenant } from '../../platform/db/tenant';
-import type { AppDeps, TenantCtx } from '../../platform/http/context';
+import type { TenantCtx } from '../../platform/http/context';
 import { assertId, conflict, fieldError, FieldErrors, invalidTransition, notFound } from '../../platform/http/errors';
 import { recordStatusEvent } from '../../platform/db/status-events';
 import { openCredentials, sealCredentials, type ChannelProcessRow } from '../channels/process-store';
+import { webhookUrls } from '../channels/webhook-urls';
 import { accountKeyOf, checkSettings, mergeActions, mergeCredentials, SERVICE_ALREADY_INSTALLED, syncActionSchedules } from '../channels/process-config';
 import { enqueueJob } from '../../platform/jobs/jobs';
 import { assertServiceInstallable } from '../services/services.service';
@@ -42,10 +43,6 @@ const COLUMNS = sql`p.tenant_id, p.id, p.name, p.driver, p.status, p.credentials
      FROM channel_runs r WHERE r.tenant_id = p.tenant_id AND r.process_id = p.id AND r.created_at > now() - interval '1 day') AS recent_errors`;
 
 export const newWebhookSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
-
-export function webhookUrls(deps: AppDeps, processId: string): Record<InboundWebhookKind, string> {
-  return Object.fromEntries(INBOUND_WEBHOOK_KINDS.map((k) => [k, `${deps.config.appUrl}${inboundWebhookPath(processId, k)}`])) as Record<InboundWebhookKind, string>;
-}
 
 function toItem(ctx: TenantCtx, r: ProcessRow): ProcessItem {
   const keys = CHANNEL_CREDENTIAL_KEYS[r.driver] ?? [];
