@@ -298,9 +298,9 @@ describe('CSV export and import', () => {
     const wrongField = multipart('sku,iloc_code,bucket,quantity\n', 'upload');
     await expectStatus(await api('POST', '/inventory/import', { ...acme, ...wrongField.headers }, wrongField.payload), 422);
     const json = await api('POST', '/inventory/import', acme, { file: 'x' });
-    // 406 is what @fastify/multipart answers today; API.md pins no status for it (415 would be the apt one).
-    expect(json.statusCode, json.body).toBe(406);
-    expect(json.json()).toEqual({ message: 'the request is not multipart' });
+    // Not multipart: 415 Unsupported Media Type, with a message that says what to send.
+    expect(json.statusCode, json.body).toBe(415);
+    expect(json.json()).toEqual({ message: 'Send the file as multipart/form-data' });
     expect(await writes()).toEqual(before);
   });
 });

@@ -474,6 +474,11 @@ describe('batch, CSV, lists', () => {
     ].join('\n');
     const boundary = '----omnio';
     const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="orders.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`;
+    const before = await countRows(t, 'jobs');
+    const asJson = await t.app.inject({ method: 'POST', url: '/api/1.0/orders/import', headers: acme, payload: { file: csv } });
+    expect(asJson.statusCode, asJson.body).toBe(415);
+    expect(asJson.json()).toEqual({ message: 'Send the file as multipart/form-data' });
+    expect(await countRows(t, 'jobs')).toBe(before);
     const res = await t.app.inject({ method: 'POST', url: '/api/1.0/orders/import', headers: { ...acme, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
     expect(res.statusCode).toBe(202);
     await drain();

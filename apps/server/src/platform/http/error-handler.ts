@@ -80,6 +80,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       void reply.header('Retry-After', '5');
       return reply.status(503).send({ message: 'Service temporarily unavailable, try again shortly', code: 'DATABASE_UNAVAILABLE', request_id: request.id });
     }
+    // @fastify/multipart answers 406 (Not Acceptable, which is about the response) to a body that is not
+    // multipart; the request's media type is what is wrong, so the upload routes say 415.
+    if (error.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+      return reply.status(415).send({ message: 'Send the file as multipart/form-data' });
+    }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ message: error.message || 'Too Many Requests' });
     if (status >= 400 && status < 500) {
