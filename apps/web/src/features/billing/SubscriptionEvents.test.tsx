@@ -74,8 +74,8 @@ function Where() {
 }
 
 function OrdersScreen() {
-  useQuery({ queryKey: ['orders-probe'], queryFn: () => http.get('/orders') });
-  return <Where />;
+  const probe = useQuery({ queryKey: ['orders-probe'], queryFn: () => http.get('/orders'), retry: false });
+  return <><Where /><p data-testid="probe">{probe.status}</p></>;
 }
 
 describe('NoSubscriptionRedirect', { timeout: 20_000 }, () => {
@@ -106,7 +106,8 @@ describe('NoSubscriptionRedirect', { timeout: 20_000 }, () => {
       </>,
       { session: TENANT, path: '/orders' },
     );
-    await new Promise((r) => setTimeout(r, 200));
+    // No sleep: the screen's query has settled as failed, which is when the 402 would have been redirected.
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('error'), SLOW);
     expect(screen.getByTestId('where').textContent).toBe('/orders');
   });
 });
