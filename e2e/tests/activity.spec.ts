@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { signIn, USERS, waitForShell } from './helpers';
+import { bearerFor, signIn, waitForShell } from './helpers';
 
 const SHOTS_DIR = process.env.SHOTS_DIR ?? '/tmp/shots';
 mkdirSync(SHOTS_DIR, { recursive: true });
@@ -9,12 +9,7 @@ const RUN = Date.now().toString(36).toUpperCase();
 
 /** A supplier created, then changed, through the API: two entries in the activity log. */
 async function supplierWithHistory(request: APIRequestContext, name: string): Promise<string> {
-  const login = await request.post('/oauth/token', {
-    data: { grant_type: 'password', username: USERS.tenant.email, password: USERS.tenant.password, client_id: 'omnio-web', client_secret: 'omnio-web-secret' },
-  });
-  expect(login.ok()).toBe(true);
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  const headers = { authorization: `Bearer ${token}` };
+  const headers = { authorization: await bearerFor(request, 'tenant') };
   const created = await request.post('/api/1.0/suppliers', { headers, data: { name, email: 'first@supplier.test' } });
   expect(created.status(), await created.text()).toBe(201);
   const { data } = (await created.json()) as { data: { id: string } };

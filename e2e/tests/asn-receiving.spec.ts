@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { USERS, signIn, waitForShell } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { apiAs, apiOf, signIn, waitForShell, type Api } from './helpers';
 
 /**
  * Issue 5's receiving scenario: a PO for Northwind with two SKUs is confirmed and submitted through the
@@ -14,24 +14,8 @@ const SKU_B = `E2E-ASN-B-${RUN}`;
 const ASN = `ASN-${RUN}`;
 const SHOTS = process.env.SUPPLY_SCREENSHOTS ?? '/tmp';
 
-interface Api {
-  get<T>(path: string): Promise<T>;
-  post<T>(path: string, body?: unknown): Promise<T>;
-}
 
 /** The API as the signed-in user: the page's own access token. */
-async function apiOf(page: Page, request: APIRequestContext): Promise<Api> {
-  const token = await page.evaluate(() => window.localStorage.getItem('access_token'));
-  const headers = { Authorization: `Bearer ${token}` };
-  const check = async <T>(res: Awaited<ReturnType<APIRequestContext['get']>>) => {
-    expect(res.ok(), `${res.url()} answered ${res.status()}: ${await res.text()}`).toBeTruthy();
-    return (await res.json()) as T;
-  };
-  return {
-    get: async (path) => check(await request.get(`/api/1.0${path}`, { headers })),
-    post: async (path, body) => check(await request.post(`/api/1.0${path}`, { headers, ...(body === undefined ? {} : { data: body }) })),
-  };
-}
 
 /** Two SKUs, and a PO for Northwind at AUS-MAIN with 10 + 5 units, confirmed and submitted (e-mailed). */
 async function submittedPo(api: Api, prefix = 'E2E-ASN'): Promise<{ id: string; number: string }> {
@@ -124,23 +108,6 @@ test('ASN: create and ship it for a submitted PO, receive one line short, see th
   await expect(row.getByRole('gridcell', { name: '7', exact: true })).toHaveCount(2);
 });
 
-/** The API as a demo user, signed in with the password grant (no browser needed). */
-async function apiAs(request: APIRequestContext, who: 'tenant'): Promise<Api> {
-  const res = await request.post('/oauth/token', {
-    data: { grant_type: 'password', username: USERS[who].email, password: USERS[who].password, client_id: 'omnio-web', client_secret: 'omnio-web-secret', scopes: '*' },
-  });
-  expect(res.ok()).toBeTruthy();
-  const token = ((await res.json()) as { access_token: string }).access_token;
-  const headers = { Authorization: `Bearer ${token}` };
-  const check = async <T>(r: Awaited<ReturnType<APIRequestContext['get']>>) => {
-    expect(r.ok(), `${r.url()} answered ${r.status()}: ${await r.text()}`).toBeTruthy();
-    return (await r.json()) as T;
-  };
-  return {
-    get: async (path) => check(await request.get(`/api/1.0${path}`, { headers })),
-    post: async (path, body) => check(await request.post(`/api/1.0${path}`, { headers, ...(body === undefined ? {} : { data: body }) })),
-  };
-}
 
 test('ASN: the supplier creates one for its own PO and goes back to that PO', async ({ page, request }) => {
   test.setTimeout(120_000);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { USERS, fillLogin, waitForShell } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { USERS, apiAs, fillLogin, waitForShell, type Api } from './helpers';
 
 /**
  * Billing end to end (issue 7, docs/api-billing.md, manual provider): a new company's user sees the
@@ -34,36 +34,16 @@ const CATALOGUE = [
   { type: 'addon', name: '10,000 more orders', cents: 9900, orders: 10000, sort: 20 },
 ] as const;
 
-async function ownerApi(request: APIRequestContext) {
-  const token = await request.post('/oauth/token', {
-    data: {
-      grant_type: 'password', username: USERS.owner.email, password: USERS.owner.password,
-      client_id: 'omnio-web', client_secret: 'omnio-web-secret', scopes: '*',
-    },
-  });
-  expect(token.status()).toBe(200);
-  const { access_token: accessToken } = (await token.json()) as { access_token: string };
-  const headers = { Authorization: `Bearer ${accessToken}` };
-  const check = async (res: Awaited<ReturnType<APIRequestContext['get']>>) => {
-    expect(res.status(), await res.text()).toBeLessThan(300);
-    return (await res.json()) as { data: unknown };
-  };
-  return {
-    get: async (p: string) => check(await request.get(`/api/1.0${p}`, { headers })),
-    post: async (p: string, body: unknown) => check(await request.post(`/api/1.0${p}`, { headers, data: body })),
-    put: async (p: string, body: unknown) => check(await request.put(`/api/1.0${p}`, { headers, data: body })),
-  };
-}
 
-async function ensureCatalogue(api: Awaited<ReturnType<typeof ownerApi>>): Promise<void> {
-  const existing = (await api.get('/billing/products')).data as Product[];
+async function ensureCatalogue(api: Api): Promise<void> {
+  const existing = (await api.get<{ data: Product[] }>('/billing/products')).data;
   for (const item of CATALOGUE) {
     let product = existing.find((p) => p.type === item.type && p.name === item.name);
     if (!product) {
-      product = (await api.put('/billing/product', {
+      product = (await api.put<{ data: Product }>('/billing/product', {
         type: item.type, name: item.name, active: true, sort: item.sort,
         data: { description: `${item.name} plan`, marketing_features: [{ name: `${item.orders} orders a month` }], features: { orders: item.orders } },
-      })).data as Product;
+      })).data;
     }
     if (!product.prices?.length) {
       await api.put('/billing/price', { product_id: product.id, active: true, data: { unit_amount: item.cents, nickname: 'Monthly', currency: 'usd' } });
@@ -72,10 +52,10 @@ async function ensureCatalogue(api: Awaited<ReturnType<typeof ownerApi>>): Promi
 }
 
 test('a new company subscribes to Growth with two extras, cancels and resumes', async ({ page, request }) => {
-  const api = await ownerApi(request);
+  const api = await apiAs(request, 'owner');
   await ensureCatalogue(api);
   const stamp = Date.now();
-  const company = (await api.post('/companies', { name: `Billing Test ${stamp}` })).data as { id: string };
+  const company = (await api.post<{ data: { id: string } }>('/companies', { name: `Billing Test ${stamp}` })).data;
   const email = `billing-${stamp}@newco.test`;
   const password = 'Billing#2026';
   await api.post('/users', { name: 'Bea Billing', email, password, role: 'tenant', company_id: company.id });
@@ -179,7 +159,7 @@ test('a new company subscribes to Growth with two extras, cancels and resumes', 
 });
 
 test('the owner manages billing products at /admin/billing', async ({ page, request }) => {
-  const api = await ownerApi(request);
+  const api = await apiAs(request, 'owner');
   await ensureCatalogue(api);
   await page.goto('/session/login');
   await fillLogin(page, USERS.owner.email, USERS.owner.password);

@@ -29,19 +29,56 @@ export async function waitForShell(page: Page): Promise<void> {
 }
 
 /**
+ * Signs a demo user in with the password grant, as the web app does, without a browser: the value of an
+ * Authorization header. For setting up data and checking it beside what the browser does.
+ */
+export async function bearerFor(request: APIRequestContext, who: DemoUser): Promise<string> {
+  const login = await request.post('/oauth/token', {
+    data: { grant_type: 'password', username: USERS[who].email, password: USERS[who].password, client_id: 'omnio-web', client_secret: 'omnio-web-secret', scopes: '*' },
+  });
+  expect(login.status(), `sign-in as ${who}: ${await login.text()}`).toBe(200);
+  return `Bearer ${((await login.json()) as { access_token: string }).access_token}`;
+}
+
+/** The JSON API under /api/1.0 with one Authorization header; every answer must be a success. */
+export interface Api {
+  get<T>(path: string): Promise<T>;
+  post<T>(path: string, body?: unknown): Promise<T>;
+  put<T>(path: string, body: unknown): Promise<T>;
+}
+
+export function apiWith(request: APIRequestContext, authorization: string): Api {
+  const headers = { Authorization: authorization };
+  const check = async <T>(res: Awaited<ReturnType<APIRequestContext['get']>>) => {
+    expect(res.ok(), `${res.url()} answered ${res.status()}: ${await res.text()}`).toBeTruthy();
+    return (await res.json()) as T;
+  };
+  return {
+    get: async (path) => check(await request.get(`/api/1.0${path}`, { headers })),
+    post: async (path, body) => check(await request.post(`/api/1.0${path}`, { headers, ...(body === undefined ? {} : { data: body }) })),
+    put: async (path, body) => check(await request.put(`/api/1.0${path}`, { headers, data: body })),
+  };
+}
+
+/** The API as a demo user, signed in with the password grant. */
+export async function apiAs(request: APIRequestContext, who: DemoUser): Promise<Api> {
+  return apiWith(request, await bearerFor(request, who));
+}
+
+/** The API as whoever is signed in on this page (the access token the web app stored). */
+export async function apiOf(page: Page, request: APIRequestContext): Promise<Api> {
+  const token = await page.evaluate(() => window.localStorage.getItem('access_token'));
+  return apiWith(request, `Bearer ${token}`);
+}
+
+/**
  * The mail the server's built-in sink caught (GET /api/dev/mail), which only the signed-in owner may read.
  * Returns a reader to poll with: it signs in once.
  */
 export function mailReader<T>(request: APIRequestContext): () => Promise<T[]> {
   let authorization: string | undefined;
   return async () => {
-    if (!authorization) {
-      const login = await request.post('/oauth/token', {
-        data: { grant_type: 'password', username: USERS.owner.email, password: USERS.owner.password, client_id: 'omnio-web', client_secret: 'omnio-web-secret' },
-      });
-      expect(login.ok(), await login.text()).toBe(true);
-      authorization = `Bearer ${((await login.json()) as { access_token: string }).access_token}`;
-    }
+    authorization ??= await bearerFor(request, 'owner');
     const response = await request.get('/api/dev/mail', { headers: { authorization } });
     expect(response.ok(), await response.text()).toBe(true);
     return ((await response.json()) as { data: T[] }).data;

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn, USERS, waitForShell } from './helpers';
+import { bearerFor, signIn, waitForShell } from './helpers';
 
 /**
  * From an /inventory row: adjust the stock, read the movement in the row's history, and read every term
@@ -14,12 +14,7 @@ const RUN = Date.now().toString(36).toUpperCase();
 
 /** A fresh SKU through the API (the catalog screens have their own test). */
 async function createSku(request: APIRequestContext, code: string): Promise<void> {
-  const login = await request.post('/oauth/token', {
-    data: { grant_type: 'password', username: USERS.tenant.email, password: USERS.tenant.password, client_id: 'omnio-web', client_secret: 'omnio-web-secret' },
-  });
-  expect(login.ok()).toBe(true);
-  const { access_token: token } = (await login.json()) as { access_token: string };
-  const created = await request.post('/api/1.0/skus', { headers: { authorization: `Bearer ${token}` }, data: { sku: code, name: `History tee ${RUN}` } });
+  const created = await request.post('/api/1.0/skus', { headers: { authorization: await bearerFor(request, 'tenant') }, data: { sku: code, name: `History tee ${RUN}` } });
   expect(created.status(), await created.text()).toBe(201);
 }
 

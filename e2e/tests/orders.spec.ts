@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn, waitForShell } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { apiOf, signIn, waitForShell, type Api } from './helpers';
 
 /**
  * Issue 4's browser scenario: stock a SKU through the API, create an order in the UI and see it open with
@@ -12,24 +12,8 @@ const RUN = Date.now().toString(36).toUpperCase();
 const SKU = `E2E-ORD-${RUN}`;
 const SHOTS = process.env.ORDERS_SCREENSHOTS ?? '/tmp';
 
-interface Api {
-  get<T>(path: string): Promise<T>;
-  post<T>(path: string, body: unknown): Promise<T>;
-}
 
 /** The API as the signed-in user: the page's own access token. */
-async function apiOf(page: Page, request: APIRequestContext): Promise<Api> {
-  const token = await page.evaluate(() => window.localStorage.getItem('access_token'));
-  const headers = { Authorization: `Bearer ${token}` };
-  const check = async <T>(res: Awaited<ReturnType<APIRequestContext['get']>>) => {
-    expect(res.ok(), `${res.url()} answered ${res.status()}: ${await res.text()}`).toBeTruthy();
-    return (await res.json()) as T;
-  };
-  return {
-    get: async (path) => check(await request.get(`/api/1.0${path}`, { headers })),
-    post: async (path, body) => check(await request.post(`/api/1.0${path}`, { headers, data: body })),
-  };
-}
 
 /** A product with one SKU and 10 good units at Austin Main Warehouse (AUS-MAIN). */
 async function stockSku(api: Api): Promise<void> {

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { mailReader, signIn, waitForShell } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { apiOf, mailReader, signIn, waitForShell, type Api } from './helpers';
 
 /**
  * Issue 5's buyer scenario: a SKU sells at Austin (an order through the API), so "PO by SKUs" suggests
@@ -12,25 +12,7 @@ const SKU = `E2E-PO-${RUN}`;
 const SHOTS = process.env.PO_SCREENSHOTS ?? '/tmp';
 const NORTHWIND_EMAIL = 'orders@northwind.test';
 
-interface Api {
-  get<T>(path: string): Promise<T>;
-  post<T>(path: string, body: unknown): Promise<T>;
-  put<T>(path: string, body: unknown): Promise<T>;
-}
 
-async function apiOf(page: Page, request: APIRequestContext): Promise<Api> {
-  const token = await page.evaluate(() => window.localStorage.getItem('access_token'));
-  const headers = { Authorization: `Bearer ${token}` };
-  const check = async <T>(res: Awaited<ReturnType<APIRequestContext['get']>>) => {
-    expect(res.ok(), `${res.url()} answered ${res.status()}: ${await res.text()}`).toBeTruthy();
-    return (await res.json()) as T;
-  };
-  return {
-    get: async (path) => check(await request.get(`/api/1.0${path}`, { headers })),
-    post: async (path, body) => check(await request.post(`/api/1.0${path}`, { headers, data: body })),
-    put: async (path, body) => check(await request.put(`/api/1.0${path}`, { headers, data: body })),
-  };
-}
 
 /** A SKU Northwind sells at 4.25, 10 units at Austin, and an order of 6 of them: the sales behind a suggestion. */
 async function sellSku(api: Api): Promise<void> {

@@ -1,5 +1,5 @@
 import { expect, test, type WebSocket } from '@playwright/test';
-import { signIn, USERS, waitForShell } from './helpers';
+import { bearerFor, signIn, waitForShell } from './helpers';
 
 // Spec 7: the signed-in app keeps a socket open; user-preference-updated from another device applies at once;
 // spec 4: logout closes the real-time connection.
@@ -14,12 +14,8 @@ test('preferences saved on another device apply without reloading, and logout cl
   const lightBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
   // "Another device": its own sign-in, saving the dark theme through the API.
-  const login = await request.post('/oauth/token', {
-    data: { grant_type: 'password', username: USERS.tenant.email, password: USERS.tenant.password, client_id: 'omnio-web', client_secret: 'omnio-web-secret', scopes: '*' },
-  });
-  const { access_token } = (await login.json()) as { access_token: string };
   const saved = await request.post('/api/1.0/preferences/update-or-create', {
-    headers: { authorization: `Bearer ${access_token}` },
+    headers: { authorization: await bearerFor(request, 'tenant') },
     data: { type: 'preferences', data: { preferences: { theme: { color: 'indigo', dark: true, rtl: false, collapsed: false, animation: 'fadeIn', sidebarImage: 0 } }, version: 1 } },
   });
   expect(saved.status()).toBe(200);

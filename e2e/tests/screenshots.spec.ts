@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { USERS, signIn, waitForShell } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { USERS, apiAs, signIn, waitForShell } from './helpers';
 
 /**
  * Screenshots of the main screens at desktop and phone width, for a human to look at. Before each picture
@@ -29,22 +29,6 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SHOTS_DIR, `${name}-${width}.png`), fullPage: true, animations: 'disabled' });
 }
 
-/** POST as the demo tenant through the API; answers the JSON body. */
-async function tenantApi(request: APIRequestContext): Promise<{ get<T>(p: string): Promise<T>; post<T>(p: string, body?: unknown): Promise<T> }> {
-  const login = await request.post('/oauth/token', {
-    data: { grant_type: 'password', username: USERS.tenant.email, password: USERS.tenant.password, client_id: 'omnio-web', client_secret: 'omnio-web-secret', scopes: '*' },
-  });
-  expect(login.ok(), `sign-in: ${login.status()}`).toBeTruthy();
-  const headers = { Authorization: `Bearer ${((await login.json()) as { access_token: string }).access_token}` };
-  const check = async <T>(res: Awaited<ReturnType<APIRequestContext['get']>>) => {
-    expect(res.ok(), `${res.url()} answered ${res.status()}: ${await res.text()}`).toBeTruthy();
-    return (await res.json()) as T;
-  };
-  return {
-    get: async (p) => check(await request.get(`/api/1.0${p}`, { headers })),
-    post: async (p, body) => check(await request.post(`/api/1.0${p}`, { headers, data: body ?? {} })),
-  };
-}
 
 /** The number of the purchase order sent to Northwind for the supplier's list. */
 let poNumber = '';
@@ -52,7 +36,7 @@ let poNumber = '';
 // Rows for the lists to show, whether this file runs alone or after the rest of the suite: an order (its SKU
 // is unknown, so it waits in Error) and a purchase order sent to the demo supplier Northwind.
 test.beforeAll(async ({ request }) => {
-  const api = await tenantApi(request);
+  const api = await apiAs(request, 'tenant');
   await api.post('/orders', {
     external_id: `SHOT-${RUN}`, channel: 'manual', ship_method: 'standard',
     customer: { first_name: `Shot${RUN}`, last_name: 'Lovelace', email: `shot.${RUN.toLowerCase()}@example.com` },

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn, waitForShell } from './helpers';
+import { expect, test, type Page } from '@playwright/test';
+import { apiOf, signIn, waitForShell, type Api } from './helpers';
 
 /**
  * Shipments and returns in the browser: an order seeded through the API is shipped in two boxes (a
@@ -11,24 +11,8 @@ const RUN = Date.now().toString(36).toUpperCase();
 const SKU = `E2E-SHP-${RUN}`;
 const SHOTS = process.env.SHIPMENTS_SCREENSHOTS ?? '/tmp';
 
-interface Api {
-  get<T>(path: string): Promise<T>;
-  post<T>(path: string, body: unknown): Promise<T>;
-}
 
 /** The API as the signed-in user: the page's own access token. */
-async function apiOf(page: Page, request: APIRequestContext): Promise<Api> {
-  const token = await page.evaluate(() => window.localStorage.getItem('access_token'));
-  const headers = { Authorization: `Bearer ${token}` };
-  const check = async <T>(res: Awaited<ReturnType<APIRequestContext['get']>>) => {
-    expect(res.ok(), `${res.url()} answered ${res.status()}: ${await res.text()}`).toBeTruthy();
-    return (await res.json()) as T;
-  };
-  return {
-    get: async (path) => check(await request.get(`/api/1.0${path}`, { headers })),
-    post: async (path, body) => check(await request.post(`/api/1.0${path}`, { headers, data: body })),
-  };
-}
 
 interface InventoryRow { iloc_id: string; qty_good: number; qty_hurt: number; qty_reserved: number }
 

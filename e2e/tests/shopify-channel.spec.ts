@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn, waitForShell } from './helpers';
+import { apiOf, signIn, waitForShell } from './helpers';
 
 /**
  * A seller connects a Shopify store (a local fake of Shopify's Admin API, run as its own process) from the
@@ -49,23 +49,7 @@ async function fakeCall<T>(request: APIRequestContext, method: 'GET' | 'POST', p
   return (await res.json()) as T;
 }
 
-interface Api {
-  get<T>(path: string): Promise<T>;
-  post<T>(path: string, body: unknown): Promise<T>;
-}
 
-async function apiOf(page: Page, request: APIRequestContext): Promise<Api> {
-  const token = await page.evaluate(() => window.localStorage.getItem('access_token'));
-  const headers = { Authorization: `Bearer ${token}` };
-  const check = async <T>(res: Awaited<ReturnType<APIRequestContext['get']>>) => {
-    expect(res.ok(), `${res.url()} answered ${res.status()}: ${await res.text()}`).toBeTruthy();
-    return (await res.json()) as T;
-  };
-  return {
-    get: async (path) => check(await request.get(`/api/1.0${path}`, { headers })),
-    post: async (path, body) => check(await request.post(`/api/1.0${path}`, { headers, data: body })),
-  };
-}
 
 async function shot(page: Page, name: string): Promise<void> {
   // A real wait, not an absence check: transitions and a resize's re-layout finish before the picture.

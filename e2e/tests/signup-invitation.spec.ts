@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { USERS, mailReader, waitForShell } from './helpers';
+import { bearerFor, mailReader, waitForShell } from './helpers';
 
 interface Mail {
   to: string | string[];
@@ -27,19 +27,8 @@ test('a new company signs up and lands on its dashboard', async ({ page }) => {
 });
 
 test('an invited user accepts the invitation from the mailed link', async ({ page, request }) => {
-  const token = await request.post('/oauth/token', {
-    data: {
-      grant_type: 'password',
-      username: USERS.tenant.email,
-      password: USERS.tenant.password,
-      client_id: 'omnio-web',
-      client_secret: 'omnio-web-secret',
-      scopes: '*',
-    },
-  });
-  const { access_token: accessToken } = (await token.json()) as { access_token: string };
   const invite = await request.post('/api/1.0/invitations', {
-    headers: { Authorization: `Bearer ${accessToken}` },
+    headers: { Authorization: await bearerFor(request, 'tenant') },
     data: { email: 'milton@acme.test', name: 'Milton', role: 'tenant' },
   });
   expect(invite.status()).toBe(201);

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { USERS, signIn, waitForShell } from './helpers';
+import { bearerFor, signIn, waitForShell } from './helpers';
 
 /**
  * Issue 5's supplier scenario: the buyer sends one PO to Northwind and one to another supplier (through
@@ -19,15 +19,7 @@ interface Api {
 }
 
 async function apiAs(request: APIRequestContext, who: 'tenant' | 'supplier'): Promise<Api> {
-  const res = await request.post('/oauth/token', {
-    data: {
-      grant_type: 'password', username: USERS[who].email, password: USERS[who].password, client_id: 'omnio-web', client_secret: 'omnio-web-secret',
-      scopes: '*',
-    },
-  });
-  expect(res.ok(), `sign-in of ${who}: ${res.status()}`).toBeTruthy();
-  const { access_token: token } = (await res.json()) as { access_token: string };
-  const headers = { Authorization: `Bearer ${token}` };
+  const headers = { Authorization: await bearerFor(request, who) };
   const check = async <T>(r: Awaited<ReturnType<APIRequestContext['get']>>) => {
     expect(r.ok(), `${r.url()} answered ${r.status()}: ${await r.text()}`).toBeTruthy();
     return (await r.json()) as T;
