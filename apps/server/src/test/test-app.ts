@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { loadConfig, type Config } from '../platform/config';
 import { openDatabase, type Database } from '../platform/db/client';
@@ -11,6 +11,7 @@ import { buildApp } from '../app';
 import { DEMO } from '../seed/demo.seed';
 import { composeServer } from '../composition';
 import type { SmtpSink } from '../platform/mail/smtp-sink';
+import { REALTIME_PG_CHANNEL } from '../platform/realtime/publish';
 import { databaseUrl } from './global-setup';
 
 export { DEMO };
@@ -126,6 +127,17 @@ export function json<T = Record<string, unknown>>(res: LightMyRequestResponse): 
 }
 
 /** Counts rows as the database owner would see them (bypassing RLS), to prove a failed request wrote nothing. */
+/**
+ * Proves a realtime absence without sleeping: sends a marker on the realtime channel from another session and
+ * waits until the listener has it. NOTIFYs arrive in commit order on one queue, so anything committed before
+ * the marker has arrived by then. `received` is what the test's listener has collected.
+ */
+export async function awaitRealtimeSentinel(t: TestApp, received: readonly { data?: { id?: unknown } }[], id: string): Promise<void> {
+  const payload = JSON.stringify({ channel: 'Omnio.Test.sentinel', event: 'sentinel-event', data: { id } });
+  await t.database.ownerExec(`SELECT pg_notify('${REALTIME_PG_CHANNEL}', '${payload}')`);
+  await expect.poll(() => received.some((m) => m.data?.id === id), { timeout: 5000 }).toBe(true);
+}
+
 export async function countRows(t: TestApp, table: string): Promise<number> {
   const rows = await t.database.ownerExec(`SELECT count(*)::int AS n FROM ${table}`);
   return Number(rows[0]?.n ?? 0);

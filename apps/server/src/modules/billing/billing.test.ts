@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { SUBSCRIPTION_ACTIONS, SUBSCRIPTION_REALTIME_EVENT, type SubscriptionAction } from '@omnio/domain';
 import { REALTIME_PG_CHANNEL } from '../../platform/realtime/publish';
-import { countRows, createTestApp, type TestApp } from '../../test/test-app';
+import { awaitRealtimeSentinel, countRows, createTestApp, type TestApp } from '../../test/test-app';
 import { queryRows } from '../../platform/db/rows';
 import { inTenant, tenantIds } from '../inventory/inventory.fixtures';
 import { billingMaintenance } from './billing.jobs';
@@ -302,11 +302,8 @@ describe('subscription lifecycle with the manual provider', () => {
       // a refused change publishes nothing
       const seen = got.length;
       await request({ type: 'cancel' }, 409);
-      // No sleep: a NOTIFY committed after the refused request arrives after anything that request could have
-      // sent (one queue, commit order), so once this sentinel is in, an unwanted message would be too.
-      const sentinel = JSON.stringify({ channel: 'Omnio.Test.sentinel', event: 'sentinel-event', data: { id: 'after-refusal' } });
-      await t.database.ownerExec(`SELECT pg_notify('${REALTIME_PG_CHANNEL}', '${sentinel}')`);
-      await expect.poll(() => got.some((m) => m.event === 'sentinel-event'), { timeout: 5000 }).toBe(true);
+      // No sleep: once a marker sent after the refused request is in, anything that request sent would be too.
+      await awaitRealtimeSentinel(t, got as { data?: { id?: unknown } }[], 'after-refusal');
       expect(got.slice(seen).filter((m) => m.event === SUBSCRIPTION_REALTIME_EVENT)).toEqual([]);
     } finally {
       await stop();

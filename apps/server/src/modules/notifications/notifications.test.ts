@@ -6,7 +6,7 @@ import pino from 'pino';
 import { parse } from 'csv-parse/sync';
 import type { FastifyBaseLogger } from 'fastify';
 import type { NotificationDto, TNotificationData } from '@omnio/domain';
-import { countRows, createTestApp, type TestApp } from '../../test/test-app';
+import { awaitRealtimeSentinel, countRows, createTestApp, type TestApp } from '../../test/test-app';
 import { drainJobs } from '../../platform/jobs/jobs';
 import { REALTIME_PG_CHANNEL } from '../../platform/realtime/publish';
 import { inTenant } from '../inventory/inventory.fixtures';
@@ -178,12 +178,7 @@ describe('realtime', () => {
         // No sleep. On PostgreSQL a NOTIFY that another session commits now reaches the listener after anything
         // committed before it (one queue, commit order): once it arrives, an early publish would have too. On
         // PGlite the listener is this very session, so nothing can arrive before the commit.
-        if (t.database.kind === 'postgres') {
-          const mark = `sentinel-${id}`;
-          const payload = JSON.stringify({ channel: 'Omnio.Test.sentinel', event: 'sentinel-event', data: { id: mark } });
-          await t.database.ownerExec(`SELECT pg_notify('${REALTIME_PG_CHANNEL}', '${payload}')`);
-          await expect.poll(() => got.some((m) => m.data?.id === mark), { timeout: 5000 }).toBe(true);
-        }
+        if (t.database.kind === 'postgres') await awaitRealtimeSentinel(t, got, `sentinel-${id}`);
         expect(got.filter((m) => m.data?.id === id)).toEqual([]);
       });
       await expect.poll(() => got.find((m) => m.data?.id === id), { timeout: 5000 }).toMatchObject({

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { Queryable } from './client';
 import { queryRows } from './rows';
+import { sqlStateOf } from './sql-state';
 import { withTenant } from './tenant';
 
 /**
@@ -29,13 +30,8 @@ let globex: string;
 /** Plain SQL on purpose: platform tests may not import a module's tables (architecture.test.ts). */
 const ilocRows = (db: Queryable) => queryRows<{ id: string; code: string; tenant_id: string }>(db, sql`SELECT id, code, tenant_id FROM ilocs`);
 
-/** The PostgreSQL error under drizzle's wrapper: its SQLSTATE and message. */
-function pgError(err: unknown): { code?: string; message?: string } {
-  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    if (typeof (e as { code?: unknown }).code === 'string') return e as { code: string; message: string };
-  }
-  return {};
-}
+/** What a refused statement raised: its SQLSTATE (sqlStateOf looks under Drizzle's wrapper) and the driver's message. */
+const pgError = (err: unknown) => ({ code: sqlStateOf(err), message: String((err as { cause?: Error }).cause?.message ?? (err as Error).message) });
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type {
   AddressKind, GroupType, Paginated, ZCustomerAddressUpdate, ZCustomerContactUpdate, ZCustomerUpdate, ZGroupCreate, ZGroupUpdate,
 } from '@omnio/domain';
-import { http, type QueryParams } from '../../shared/api/http';
+import { http } from '../../shared/api/http';
+import { listQuery, listSearch, type ListParams } from '../../shared/api/list-query';
 
 /* ------------------------------------------------------------------ shapes (docs/api-orders.md "Customers and groups") */
 
@@ -92,27 +93,6 @@ export function customerName(c: Pick<CustomerSummary, 'first_name' | 'last_name'
   return name || c.company || c.email || '—';
 }
 
-/* ------------------------------------------------------------------ list queries */
-
-export interface ListParams {
-  page: number;
-  perPage: number;
-  orderBy?: string;
-  orderDirection?: 'ASC' | 'DESC';
-}
-
-/** The contract's `search=field:value;…` form: bare text first (`;` and `:` would split it), then fields. */
-export function listSearch(text: string, fields: Record<string, string | undefined | false> = {}): string | undefined {
-  const parts: string[] = [];
-  const bare = text.replace(/[;:]/g, ' ').trim();
-  if (bare) parts.push(bare);
-  for (const [field, value] of Object.entries(fields)) if (value) parts.push(`${field}:${value}`);
-  return parts.length ? parts.join(';') : undefined;
-}
-
-const listQuery = (params: ListParams, search?: string): QueryParams => ({
-  page: params.page, per_page: params.perPage, search, order_by: params.orderBy, order_direction: params.orderDirection,
-});
 
 export const customerKeys = {
   all: ['customers'] as const,

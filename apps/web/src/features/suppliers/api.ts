@@ -4,7 +4,8 @@ import type {
   Paginated, PackingTemplateType, SupplierAddressKind, ZPackingTemplateCreate, ZSupplierAddressUpdate, ZSupplierContactUpdate, ZSupplierSkuItem,
   ZSupplierUpdate,
 } from '@omnio/domain';
-import { http, type QueryParams } from '../../shared/api/http';
+import { http } from '../../shared/api/http';
+import { listQuery, listSearch, type ListParams } from '../../shared/api/list-query';
 
 /* ------------------------------------------------------------------ shapes (docs/api-supply-chain.md "Suppliers", "Packing templates") */
 
@@ -97,27 +98,6 @@ export type ContactBody = z.input<typeof ZSupplierContactUpdate>;
 export type SupplierSkuItem = z.input<typeof ZSupplierSkuItem>;
 export type PackingTemplateBody = z.input<typeof ZPackingTemplateCreate>;
 
-/* ------------------------------------------------------------------ list queries */
-
-export interface ListParams {
-  page: number;
-  perPage: number;
-  orderBy?: string;
-  orderDirection?: 'ASC' | 'DESC';
-}
-
-/** The contract's `search=field:value;…` form: bare text first (`;` and `:` would split it), then fields. */
-export function listSearch(text: string, fields: Record<string, string | undefined | false> = {}): string | undefined {
-  const parts: string[] = [];
-  const bare = text.replace(/[;:]/g, ' ').trim();
-  if (bare) parts.push(bare);
-  for (const [field, value] of Object.entries(fields)) if (value) parts.push(`${field}:${value.replace(/[;:]/g, ' ')}`);
-  return parts.length ? parts.join(';') : undefined;
-}
-
-const listQuery = (params: ListParams, search?: string): QueryParams => ({
-  page: params.page, per_page: params.perPage, search, order_by: params.orderBy, order_direction: params.orderDirection,
-});
 
 export const supplierKeys = {
   all: ['suppliers'] as const,
