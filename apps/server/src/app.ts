@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { recordResponseContract } from './platform/http/response-contract';
 import type { Runtime } from './platform/bootstrap';
 import { registerErrorHandler } from './platform/http/error-handler';
 import { requireSignIn } from './platform/http/request-context';
@@ -81,6 +82,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  recordResponseContract(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);

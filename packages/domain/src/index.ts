@@ -1,4 +1,5 @@
 export * from './lifecycle';
+export * from './responses';
 export * from './roles';
 export * from './permissions';
 export * from './password';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZRef, ZTimestamp } from './responses';
 
 /**
  * Request bodies of /warehouses (docs/api-warehouses.md), shared by the server routes and the web form
@@ -71,3 +72,50 @@ export type TWarehouseCreate = z.infer<typeof ZWarehouseCreate>;
 export const ZWarehouseUpdate = z.object(fields).partial().strict();
 export type TWarehouseUpdate = z.infer<typeof ZWarehouseUpdate>;
 export type TWarehouseConnection = z.infer<typeof ZWarehouseConnection>;
+
+// ---- Answers (the response contract; see responses.ts) ----
+
+/** The connection as answered: the password is never sent, only whether one is stored. */
+export const ZWarehouseConnectionView = z.object({
+  driver: z.string().nullable(),
+  host: z.string().nullable(),
+  port: z.number().int().nullable(),
+  database: z.string().nullable(),
+  username: z.string().nullable(),
+  charset: z.string().nullable(),
+  collation: z.string().nullable(),
+  has_password: z.boolean(),
+});
+
+export const ZWarehouse = z.object({
+  id: z.string(),
+  name: z.string(),
+  code: z.string(),
+  provider: z.string(),
+  status: z.string(),
+  address1: z.string().nullable(),
+  address2: z.string().nullable(),
+  city: z.string().nullable(),
+  region: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  country: z.string().nullable(),
+  time_zone: z.string(),
+  notes: z.string().nullable(),
+  connection: ZWarehouseConnectionView,
+  companies: z.array(ZRef),
+  company_ids: z.array(z.string()),
+  created_at: ZTimestamp,
+  updated_at: ZTimestamp,
+});
+export type WarehouseDto = z.input<typeof ZWarehouse>;
+export type WarehouseConnectionDto = z.input<typeof ZWarehouseConnectionView>;
+
+/** The answer of "test connection": whether the host answered on its port, in words an operator can act on. */
+export const ZConnectionCheck = z.object({
+  ok: z.boolean(),
+  message: z.string(),
+  host: z.string(),
+  port: z.number().int(),
+  latency_ms: z.number().nullable(),
+});
+export type ConnectionCheckDto = z.input<typeof ZConnectionCheck>;

@@ -1,3 +1,4 @@
+import type { ConnectionCheckDto } from '@omnio/domain';
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { AuthedCtx } from '../../platform/http/context';
@@ -8,13 +9,7 @@ import { warehouses } from './warehouses.tables';
 const DEFAULT_PORTS: Record<string, number> = { mysql: 3306, pgsql: 5432, sqlsrv: 1433 };
 export const CONNECT_TIMEOUT_MS = 5000;
 
-export interface ConnectionCheck {
-  ok: boolean;
-  message: string;
-  host: string;
-  port: number;
-  latency_ms: number | null;
-}
+export type ConnectionCheck = ConnectionCheckDto;
 
 /** One TCP connection attempt; never throws (a refusal or a timeout is an answer, not an error). */
 export function probeTcp(host: string, port: number, timeoutMs = CONNECT_TIMEOUT_MS): Promise<ConnectionCheck> {

@@ -7,7 +7,7 @@ import { assertId, fieldError, FieldErrors, notFound } from '../../platform/http
 import { secretBoxFor } from '../../platform/crypto/secret-box';
 import { companies } from '../companies/companies.tables';
 import { warehouseCompanies, warehouses } from './warehouses.tables';
-import type { TWarehouseConnection, TWarehouseCreate, TWarehouseUpdate } from '@omnio/domain';
+import type { TWarehouseConnection, TWarehouseCreate, TWarehouseUpdate, WarehouseDto } from '@omnio/domain';
 
 /**
  * The platform's warehouses (docs/api-warehouses.md). Platform data: owner routes only, no tenant. The
@@ -26,7 +26,7 @@ const COLUMNS = {
 type Row = { [K in keyof typeof COLUMNS]: unknown } & { createdAt: Date; updatedAt: Date; id: string };
 interface CompanyRef { id: string; name: string }
 
-function view(r: Row, served: CompanyRef[]) {
+function view(r: Row, served: CompanyRef[]): WarehouseDto {
   return {
     id: r.id,
     name: r.name as string,
@@ -57,7 +57,6 @@ function view(r: Row, served: CompanyRef[]) {
     updated_at: r.updatedAt.toISOString(),
   };
 }
-export type WarehouseDto = ReturnType<typeof view>;
 
 async function servedCompanies(db: Queryable, ids: string[]): Promise<Map<string, CompanyRef[]>> {
   const out = new Map<string, CompanyRef[]>(ids.map((id) => [id, []]));

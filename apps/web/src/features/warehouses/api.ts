@@ -2,48 +2,14 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Paginated } from '@omnio/domain';
 import { http } from '../../shared/api/http';
 
-/** docs/api-warehouses.md. The connection password is never answered: only whether one is stored. */
-export interface WarehouseConnection {
-  driver: string | null;
-  host: string | null;
-  port: number | null;
-  database: string | null;
-  username: string | null;
-  charset: string | null;
-  collation: string | null;
-  has_password: boolean;
-}
-
-export interface CompanyRef {
-  id: string;
-  name: string;
-}
-
-export interface Warehouse {
-  id: string;
-  name: string;
-  code: string;
-  provider: string;
-  status: string;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  region: string | null;
-  postal_code: string | null;
-  country: string | null;
-  time_zone: string;
-  notes: string | null;
-  connection: WarehouseConnection;
-  companies: CompanyRef[];
-  company_ids: string[];
-  created_at: string;
-  updated_at: string;
-}
-
-export interface ConnectionCheck {
-  ok: boolean;
-  message: string;
-}
+/**
+ * docs/api-warehouses.md. The shapes are the server's response contract (@omnio/domain); the connection password
+ * is never answered, only whether one is stored.
+ */
+export type {
+  WarehouseDto as Warehouse, WarehouseConnectionDto as WarehouseConnection, RefDto as CompanyRef, ConnectionCheckDto as ConnectionCheck,
+} from '@omnio/domain';
+import type { WarehouseDto as Warehouse, ConnectionCheckDto as ConnectionCheck, RefDto as CompanyRef } from '@omnio/domain';
 
 export interface WarehouseListParams {
   page: number;
