@@ -8,7 +8,8 @@ import { HOLDER_OF_S, SYNSET_OF_S, uuidArray } from '../inventory/holder-sql';
 /**
  * Allocation: which iloc's stock each order line takes. The strategy is a pure function over a locked
  * snapshot of the balances, so it can be swapped (nearest iloc, cheapest, a rule's choice) without
- * touching how stock is locked and reserved.
+ * touching how stock is locked and reserved. When a new order's stock is locked, before or after its rows are
+ * written, is the import's allocation path (order-allocation-paths.ts).
  */
 
 export interface AllocIloc {

@@ -5,9 +5,11 @@ import type { ExclusiveMethods, LineSku, OrderProblem } from './order-validate';
 import { validateOrder } from './order-validate';
 
 /**
- * The shared steps of the import pipeline: resolve SKUs → before-import hooks → validate. Allocation and
- * reservation follow in the callers (a new batch, or an existing order being submitted, retried, released
- * or edited). The automation-rules issue plugs in through registerBeforeImportOrderHook.
+ * The shared steps of the import pipeline: 1. resolve SKUs (lookupSkus) → 2. before-import hooks (runHooks) →
+ * 3. validate (validateHooked). Allocation and reservation follow in the callers: a new batch
+ * (order-create.ts, then order-allocation-paths.ts), or an existing order being submitted, retried, released
+ * or edited (order-actions.ts, through checkOrder). The automation-rules issue plugs in through
+ * registerBeforeImportOrderHook.
  */
 
 export interface HookContext {
@@ -68,8 +70,11 @@ export interface Checked {
   problem: OrderProblem | null;
 }
 
-/** Hooks then validation for one order. */
-export async function checkOrder(order: TOrderInput, lookup: Lookup, ctx: HookContext): Promise<Checked> {
+/**
+ * Step 2, the before-import hooks, in registration order, each on what the one before answered. One that
+ * throws stops the rest: the order is kept in error (rule_general_error) as the hooks left it, unvalidated.
+ */
+export async function runHooks(order: TOrderInput, ctx: HookContext): Promise<Checked> {
   let current = order;
   for (const hook of hooks) {
     try {
@@ -78,5 +83,15 @@ export async function checkOrder(order: TOrderInput, lookup: Lookup, ctx: HookCo
       return { order: current, problem: { code: 'rule_general_error', message: `A rule failed: ${err instanceof Error ? err.message : String(err)}` } };
     }
   }
-  return { order: current, problem: validateOrder(current, lookup.skus, lookup.exclusive) };
+  return { order: current, problem: null };
+}
+
+/** Step 3, validation of what the hooks answered (pure): a hook's failure stands, otherwise the first problem found. */
+export function validateHooked(hooked: Checked, lookup: Lookup): Checked {
+  return hooked.problem ? hooked : { order: hooked.order, problem: validateOrder(hooked.order, lookup.skus, lookup.exclusive) };
+}
+
+/** Hooks then validation for one order (submit, retry, release, edit of an existing order). */
+export async function checkOrder(order: TOrderInput, lookup: Lookup, ctx: HookContext): Promise<Checked> {
+  return validateHooked(await runHooks(order, ctx), lookup);
 }
