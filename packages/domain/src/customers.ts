@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { REQUIRED_ADDRESS_FIELDS } from './orders';
+import { GROUP_TYPES, partyAddressOf, refinePartyLists, ZPartyContact } from './parties';
+import { ZRef, ZTimestamp } from './responses';
 
 /**
  * Customer words and request bodies (docs/api-orders.md "Customers and groups", spec 3, 5 and 8), shared
  * by the server routes and the web forms so both apply the same rules.
  */
-
-export const GROUP_TYPES = ['customer', 'supplier'] as const;
-export type GroupType = (typeof GROUP_TYPES)[number];
 
 export const ADDRESS_KINDS = ['shipping', 'billing'] as const;
 export type AddressKind = (typeof ADDRESS_KINDS)[number];
@@ -128,38 +127,6 @@ export type TCustomerContactItem = z.infer<typeof ZCustomerContactItem>;
 
 /* ------------------------------------------------------------------ customers */
 
-type CustomerLike = {
-  first_name?: string | null | undefined;
-  last_name?: string | null | undefined;
-  email?: string | null | undefined;
-  company?: string | null | undefined;
-  addresses?: { id?: string | undefined; kind?: AddressKind | undefined; is_default?: boolean | undefined }[] | undefined;
-  contacts?: { id?: string | undefined; name?: string | undefined }[] | undefined;
-};
-
-/** One default address per kind in a list (as far as the body tells the kind), and no id twice. */
-function refineLists(v: CustomerLike, ctx: z.RefinementCtx): void {
-  const defaults = new Set<AddressKind>();
-  const ids = new Set<string>();
-  v.addresses?.forEach((a, i) => {
-    const kind = a.kind ?? (a.id ? undefined : 'shipping');
-    if (a.is_default && kind) {
-      if (defaults.has(kind)) ctx.addIssue({ code: 'custom', path: ['addresses', i, 'is_default'], message: `Only one default ${kind} address` });
-      defaults.add(kind);
-    }
-    if (a.id) {
-      if (ids.has(a.id)) ctx.addIssue({ code: 'custom', path: ['addresses', i, 'id'], message: 'The address is repeated' });
-      ids.add(a.id);
-    }
-  });
-  const contactIds = new Set<string>();
-  v.contacts?.forEach((c, i) => {
-    if (!c.id) return;
-    if (contactIds.has(c.id)) ctx.addIssue({ code: 'custom', path: ['contacts', i, 'id'], message: 'The contact is repeated' });
-    contactIds.add(c.id);
-  });
-}
-
 const customerFields = {
   first_name: optText(100),
   last_name: optText(100),
@@ -180,7 +147,7 @@ export const ZCustomerCreate = z
   .strict()
   .superRefine((v, ctx) => {
     if (!v.first_name && !v.last_name && !v.email && !v.company) ctx.addIssue({ code: 'custom', path: ['first_name'], message: CUSTOMER_IDENTITY_MESSAGE });
-    refineLists(v, ctx);
+    refinePartyLists(v, ctx);
   });
 export type TCustomerCreate = z.infer<typeof ZCustomerCreate>;
 
@@ -192,7 +159,7 @@ export const ZCustomerUpdate = z
   .object({ ...customerFields, addresses: addressList(ZCustomerAddressItem), contacts: contactList(ZCustomerContactItem) })
   .partial()
   .strict()
-  .superRefine(refineLists);
+  .superRefine(refinePartyLists);
 export type TCustomerUpdate = z.infer<typeof ZCustomerUpdate>;
 
 /* ------------------------------------------------------------------ groups */
@@ -224,3 +191,37 @@ export function customerMissing(customer: { first_name?: string | null }, shippi
   const has = (v: string | null | undefined) => Boolean(v?.trim());
   return CUSTOMER_REQUIRED_FIELDS.filter((f) => (f === 'first_name' ? !has(shipping?.first_name) && !has(customer.first_name) : !has(shipping?.[f])));
 }
+
+// ---- Answers (the response contract; see responses.ts) ----
+
+export const ZCustomerAddress = partyAddressOf(ADDRESS_KINDS);
+export type CustomerAddressDto = z.input<typeof ZCustomerAddress>;
+export const ZCustomerContact = ZPartyContact;
+export type CustomerContactDto = z.input<typeof ZCustomerContact>;
+
+/** A customer in the list: its group and whether its shipping information is complete (spec 5, spec 8). */
+export const ZCustomerSummary = z.object({
+  id: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  company: z.string().nullable(),
+  group_id: z.string().nullable(),
+  group: ZRef.nullable(),
+  complete: z.boolean(),
+  /** The required fields the default shipping address lacks, in CUSTOMER_REQUIRED_FIELDS order. */
+  missing: z.array(z.enum(CUSTOMER_REQUIRED_FIELDS)),
+  order_count: z.number().int(),
+  created_at: ZTimestamp,
+  updated_at: ZTimestamp,
+});
+export type CustomerSummaryDto = z.input<typeof ZCustomerSummary>;
+
+/** One customer with its addresses (shipping first, the default first) and contacts (oldest first). */
+export const ZCustomer = ZCustomerSummary.extend({
+  notes: z.string().nullable(),
+  addresses: z.array(ZCustomerAddress),
+  contacts: z.array(ZCustomerContact),
+});
+export type CustomerDto = z.input<typeof ZCustomer>;

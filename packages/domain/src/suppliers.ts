@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { zDecimal } from './catalog';
 import { ZCustomerAddressCreate, ZCustomerContactCreate, ZCustomerContactItem, ZCustomerContactUpdate, ZCustomerEmail, ZPhone } from './customers';
+import { partyAddressOf, refinePartyLists, ZPartyContact } from './parties';
+import { ZDecimal, ZRef, ZTimestamp } from './responses';
 
 /**
  * Supplier and packing-template request bodies (docs/api-supply-chain.md "Suppliers", "Packing
@@ -47,34 +49,6 @@ export type TSupplierContactItem = z.infer<typeof ZSupplierContactItem>;
 
 /* ------------------------------------------------------------------ suppliers */
 
-type SupplierLists = {
-  addresses?: { id?: string | undefined; kind?: SupplierAddressKind | undefined; is_default?: boolean | undefined }[] | undefined;
-  contacts?: { id?: string | undefined; name?: string | undefined }[] | undefined;
-};
-
-/** One default address per kind in a list, and no id twice. */
-function refineLists(v: SupplierLists, ctx: z.RefinementCtx): void {
-  const defaults = new Set<SupplierAddressKind>();
-  const ids = new Set<string>();
-  v.addresses?.forEach((a, i) => {
-    const kind = a.kind ?? (a.id ? undefined : 'shipping');
-    if (a.is_default && kind) {
-      if (defaults.has(kind)) ctx.addIssue({ code: 'custom', path: ['addresses', i, 'is_default'], message: `Only one default ${kind} address` });
-      defaults.add(kind);
-    }
-    if (a.id) {
-      if (ids.has(a.id)) ctx.addIssue({ code: 'custom', path: ['addresses', i, 'id'], message: 'The address is repeated' });
-      ids.add(a.id);
-    }
-  });
-  const contactIds = new Set<string>();
-  v.contacts?.forEach((c, i) => {
-    if (!c.id) return;
-    if (contactIds.has(c.id)) ctx.addIssue({ code: 'custom', path: ['contacts', i, 'id'], message: 'The contact is repeated' });
-    contactIds.add(c.id);
-  });
-}
-
 export const SUPPLIER_NAME_TAKEN = 'A supplier with this name already exists';
 
 const ZSupplierName = z.string().trim().min(1, 'The name is required').max(200, 'The name may not be longer than 200 characters').refine(noNul, NUL_MESSAGE);
@@ -117,7 +91,7 @@ const contactList = <T extends z.ZodType>(item: T) => z.array(item).max(MAX_SUPP
 export const ZSupplierCreate = z
   .object({ ...supplierFields, addresses: addressList(ZSupplierAddressCreate).optional(), contacts: contactList(ZSupplierContactCreate).optional() })
   .strict()
-  .superRefine(refineLists);
+  .superRefine(refinePartyLists);
 export type TSupplierCreate = z.infer<typeof ZSupplierCreate>;
 
 /** PUT /suppliers/{id}: any field; `addresses` and `contacts`, when given, are the whole lists (as customers). */
@@ -125,7 +99,7 @@ export const ZSupplierUpdate = z
   .object({ ...supplierFields, addresses: addressList(ZSupplierAddressItem), contacts: contactList(ZSupplierContactItem) })
   .partial()
   .strict()
-  .superRefine(refineLists);
+  .superRefine(refinePartyLists);
 export type TSupplierUpdate = z.infer<typeof ZSupplierUpdate>;
 
 /* ------------------------------------------------------------------ supplier SKUs */
@@ -191,3 +165,56 @@ export const ZPackingTemplateCreate = z.object({ ...templateFields, type: templa
 export type TPackingTemplateCreate = z.infer<typeof ZPackingTemplateCreate>;
 export const ZPackingTemplateUpdate = z.object(templateFields).partial().strict();
 export type TPackingTemplateUpdate = z.infer<typeof ZPackingTemplateUpdate>;
+
+// ---- Answers (the response contract; see responses.ts) ----
+
+export const ZSupplierAddress = partyAddressOf(SUPPLIER_ADDRESS_KINDS);
+export type SupplierAddressDto = z.input<typeof ZSupplierAddress>;
+export const ZSupplierContact = ZPartyContact;
+export type SupplierContactDto = z.input<typeof ZSupplierContact>;
+
+/** A supplier in the list: its terms, group and how much it is used. */
+export const ZSupplierSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  website: z.string().nullable(),
+  payment_terms: z.string().nullable(),
+  min_order: ZDecimal.nullable(),
+  lead_time_days: z.number().int().nullable(),
+  currency: z.string(),
+  group: ZRef.nullable(),
+  sku_count: z.number().int(),
+  /** Purchase orders still under way (not completed, not cancelled). */
+  open_po_count: z.number().int(),
+  created_at: ZTimestamp,
+  updated_at: ZTimestamp,
+});
+export type SupplierSummaryDto = z.input<typeof ZSupplierSummary>;
+
+/** One supplier with its addresses (shipping, billing, remit-to; the default first) and contacts. */
+export const ZSupplier = ZSupplierSummary.extend({
+  notes: z.string().nullable(),
+  addresses: z.array(ZSupplierAddress),
+  contacts: z.array(ZSupplierContact),
+});
+export type SupplierDto = z.input<typeof ZSupplier>;
+
+/** The supplier's code, cost and minimum quantity for one of our SKUs (GET /suppliers/{id}/skus). */
+export const ZSupplierSku = z.object({
+  sku_id: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  /** The SKU's own status (SKU_STATUSES). */
+  status: z.string(),
+  supplier_sku: z.string().nullable(),
+  cost: ZDecimal.nullable(),
+  min_quantity: z.number().int().nullable(),
+  updated_at: ZTimestamp,
+});
+export type SupplierSkuDto = z.input<typeof ZSupplierSku>;
+
+/** PUT /suppliers/{id}/skus: how many items were written. */
+export const ZSupplierSkusSaved = z.object({ saved: z.number().int() });
+export type SupplierSkusSavedDto = z.input<typeof ZSupplierSkusSaved>;

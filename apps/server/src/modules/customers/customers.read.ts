@@ -1,65 +1,17 @@
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
-import { CUSTOMER_REQUIRED_FIELDS, paginate, type Paginated, type TListQuery } from '@omnio/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  CUSTOMER_REQUIRED_FIELDS, type CustomerDto, type CustomerRequiredField, type CustomerSummaryDto as CustomerSummary, type Paginated, type TListQuery,
+} from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
-import { containsPattern, filterConditions, offsetOf, orderByClause, searchOf, uuidOrNone } from '../../platform/db/list-query';
-import { withTenant } from '../../platform/db/tenant';
+import { containsPattern, filterConditions, orderByClause, searchOf, uuidOrNone } from '../../platform/db/list-query';
 import type { TenantCtx } from '../../platform/http/context';
-import { assertId, fieldError, notFound } from '../../platform/http/errors';
+import { fieldError } from '../../platform/http/errors';
 import { queryRows } from '../../platform/db/rows';
-import { customerAddresses, customerContacts, customers } from './customers.tables';
+import { getParty, listParties, loadParty } from '../parties/party.read';
+import { CUSTOMER_PARTY } from './customer-party';
+import { customers } from './customers.tables';
 
 /** Reading customers: the list, one customer with its addresses and contacts, and completeness. */
-
-export interface CustomerSummary {
-  id: string;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  phone: string | null;
-  company: string | null;
-  group_id: string | null;
-  group: { id: string; name: string } | null;
-  /** Spec 5 / spec 8: the default shipping address has first name, address1, city, zip and country. */
-  complete: boolean;
-  missing: string[];
-  order_count: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface AddressDto {
-  id: string;
-  kind: string;
-  is_default: boolean;
-  first_name: string | null;
-  last_name: string | null;
-  company: string | null;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  country: string | null;
-  phone: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface ContactDto {
-  id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  role: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface CustomerDto extends CustomerSummary {
-  notes: string | null;
-  addresses: AddressDto[];
-  contacts: ContactDto[];
-}
 
 /**
  * The address completeness is judged on: the default shipping address (or, should none be flagged, the
@@ -114,7 +66,7 @@ interface RawCustomer {
 
 const iso = (v: Date | string) => (v instanceof Date ? v : new Date(v)).toISOString();
 /** A text[] arrives as an array from both drivers; the literal form is parsed just in case. */
-const textArray = (v: string[] | string): string[] => (Array.isArray(v) ? v : v.replace(/^\{|\}$/g, '').split(',').filter(Boolean));
+const textArray = (v: string[] | string): CustomerRequiredField[] => (Array.isArray(v) ? v : v.replace(/^\{|\}$/g, '').split(',').filter(Boolean)) as CustomerRequiredField[];
 
 function summary(r: RawCustomer): CustomerSummary {
   const missing = textArray(r.missing);
@@ -172,41 +124,12 @@ export async function listCustomers(ctx: TenantCtx, query: TListQuery): Promise<
   where.push(...filterConditions(query.filters, FILTERABLE));
   const condition = where.length ? sql.join(where, sql` AND `) : undefined;
   const { order } = orderByClause(query, ORDER, 'created_at');
-  return withTenant(ctx, async (tx) => {
-    const [{ total } = { total: 0 }] = await queryRows<{ total: number }>(tx, sql`
-      SELECT count(*)::int AS total FROM customers ${needsShipping ? SHIPPING_JOIN : sql``} WHERE ${condition ?? sql`true`}`);
-    const rows = await selectCustomers(tx, condition, { order, limit: query.per_page, offset: offsetOf(query) });
-    return paginate(rows.map(summary), Number(total), query.page, query.per_page);
-  });
+  return listParties(ctx, CUSTOMER_ROWS, query, { from: sql`customers ${needsShipping ? SHIPPING_JOIN : sql``}`, condition, order });
 }
 
-export function addressDto(r: typeof customerAddresses.$inferSelect): AddressDto {
-  return {
-    id: r.id, kind: r.kind, is_default: r.isDefault, first_name: r.firstName, last_name: r.lastName, company: r.company,
-    address1: r.address1, address2: r.address2, city: r.city, state: r.state, zip: r.zip, country: r.country, phone: r.phone,
-    created_at: r.createdAt.toISOString(), updated_at: r.updatedAt.toISOString(),
-  };
-}
-
-export function contactDto(r: typeof customerContacts.$inferSelect): ContactDto {
-  return { id: r.id, name: r.name, email: r.email, phone: r.phone, role: r.role, created_at: r.createdAt.toISOString(), updated_at: r.updatedAt.toISOString() };
-}
-
-/** Shipping before billing, the default first, then oldest first: the order the screens show them in. */
-export const addressOrder = [sql`${customerAddresses.kind} = 'billing'`, sql`${customerAddresses.isDefault} DESC`, asc(customerAddresses.createdAt), asc(customerAddresses.id)];
+const CUSTOMER_ROWS = { party: CUSTOMER_PARTY, select: selectCustomers, summary };
 
 /** One customer with its addresses and contacts, read inside the caller's transaction. */
-export async function loadCustomer(tx: Tx, id: string): Promise<CustomerDto> {
-  const [row] = await selectCustomers(tx, sql`customers.id = ${id}::uuid`);
-  if (!row) throw notFound('Customer');
-  const [addresses, contacts] = [
-    await tx.select().from(customerAddresses).where(eq(customerAddresses.customerId, id)).orderBy(...addressOrder),
-    await tx.select().from(customerContacts).where(eq(customerContacts.customerId, id)).orderBy(asc(customerContacts.createdAt), asc(customerContacts.id)),
-  ];
-  return { ...summary(row), notes: row.notes, addresses: addresses.map(addressDto), contacts: contacts.map(contactDto) };
-}
+export const loadCustomer = (tx: Tx, id: string): Promise<CustomerDto> => loadParty(tx, CUSTOMER_ROWS, id);
 
-export async function getCustomer(ctx: TenantCtx, idParam: string): Promise<CustomerDto> {
-  const id = assertId(idParam, 'Customer');
-  return withTenant(ctx, (tx) => loadCustomer(tx, id));
-}
+export const getCustomer = (ctx: TenantCtx, idParam: string): Promise<CustomerDto> => getParty(ctx, CUSTOMER_ROWS, idParam);

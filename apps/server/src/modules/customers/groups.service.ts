@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
-import { paginate, type Paginated, type TGroupCreate, type TGroupUpdate, type TListQuery } from '@omnio/domain';
+import { paginate, type GroupDto, type GroupType, type Paginated, type TGroupCreate, type TGroupUpdate, type TListQuery } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { containsPattern, filterConditions, offsetOf, orderByClause, searchOf } from '../../platform/db/list-query';
 import { withTenant } from '../../platform/db/tenant';
@@ -10,18 +10,7 @@ import { groups } from './customers.tables';
 
 /** Groups that sort customers and suppliers (screens /customer-groups and /supplier-groups). */
 
-export interface GroupDto {
-  id: string;
-  type: string;
-  name: string;
-  description: string | null;
-  /** Members of the group: its customers, or for a supplier group its suppliers. */
-  member_count: number;
-  /** The same count under its first name (docs/api-orders.md; the group screens read it). */
-  customer_count: number;
-  created_at: string;
-  updated_at: string;
-}
+export type { GroupDto };
 
 const members = sql<number>`(CASE WHEN groups.type = 'supplier'
   THEN (SELECT count(*)::int FROM suppliers s WHERE s.group_id = groups.id)
@@ -33,7 +22,7 @@ async function load(tx: Tx, where: SQL | undefined, page?: { order: SQL; limit: 
   if (page) q = q.orderBy(page.order, asc(groups.id)).limit(page.limit).offset(page.offset);
   return (await q).map(({ row, members: n }) => ({
     id: row.id,
-    type: row.type,
+    type: row.type as GroupType,
     name: row.name,
     description: row.description,
     member_count: Number(n),

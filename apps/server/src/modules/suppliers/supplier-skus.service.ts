@@ -1,26 +1,17 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
-import { paginate, type Paginated, type TListQuery, type TSupplierSkusPut } from '@omnio/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import { paginate, type Paginated, type SupplierSkuDto, type SupplierSkusSavedDto, type TListQuery, type TSupplierSkusPut } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { containsPattern, offsetOf, orderByClause, searchOf } from '../../platform/db/list-query';
 import { isoOrNull, queryRows } from '../../platform/db/rows';
 import { withTenant } from '../../platform/db/tenant';
 import type { TenantCtx } from '../../platform/http/context';
 import { assertId, FieldErrors, notFound } from '../../platform/http/errors';
-import { lockSupplier, touchSupplier } from './supplier-rules';
-import { suppliers } from './suppliers.tables';
+import { assertParty, lockParty, touchParty } from '../parties/party-rules';
+import { SUPPLIER_PARTY } from './supplier-party';
 
 /** Per SKU the supplier's own code, cost and minimum quantity (/suppliers/{id}/skus). */
 
-export interface SupplierSkuDto {
-  sku_id: string;
-  sku: string;
-  name: string;
-  status: string;
-  supplier_sku: string | null;
-  cost: string | null;
-  min_quantity: number | null;
-  updated_at: string;
-}
+export type { SupplierSkuDto };
 
 interface RawRow {
   sku_id: string;
@@ -62,11 +53,6 @@ async function resolveCodes(tx: Tx, tenantId: string, codes: string[]): Promise<
   return new Map(rows.flatMap((r) => (r.id && r.sku ? [[r.code, { id: r.id, sku: r.sku }] as const] : [])));
 }
 
-async function assertSupplier(tx: Tx, id: string): Promise<void> {
-  const [row] = await tx.select({ id: suppliers.id }).from(suppliers).where(eq(suppliers.id, id)).limit(1);
-  if (!row) throw notFound('Supplier');
-}
-
 /** Search form: sku (contains, on the code), supplier_sku; bare text matches our code, the name or the supplier's code. Default order: SKU. */
 export async function listSupplierSkus(ctx: TenantCtx, supplierParam: string, query: TListQuery): Promise<Paginated<SupplierSkuDto>> {
   const supplierId = assertId(supplierParam, 'Supplier');
@@ -81,7 +67,7 @@ export async function listSupplierSkus(ctx: TenantCtx, supplierParam: string, qu
   const condition = sql.join(where, sql` AND `);
   const { order } = orderByClause(query, ORDER, 'sku', 'ASC');
   return withTenant(ctx, async (tx) => {
-    await assertSupplier(tx, supplierId);
+    await assertParty(tx, SUPPLIER_PARTY, supplierId);
     const [{ total } = { total: 0 }] = await queryRows<{ total: number }>(tx, sql`
       SELECT count(*)::int AS total FROM supplier_skus ss JOIN skus s ON s.tenant_id = ss.tenant_id AND s.id = ss.sku_id WHERE ${condition}`);
     const rows = await queryRows<RawRow>(tx, sql`
@@ -98,10 +84,10 @@ export async function listSupplierSkus(ctx: TenantCtx, supplierParam: string, qu
  * lines: exact code, then case-insensitively, then an alternative SKU. Every unknown code is reported at
  * once and nothing is written. A field left out of an item keeps the saved value; null clears it.
  */
-export async function putSupplierSkus(ctx: TenantCtx, supplierParam: string, input: TSupplierSkusPut): Promise<{ saved: number }> {
+export async function putSupplierSkus(ctx: TenantCtx, supplierParam: string, input: TSupplierSkusPut): Promise<SupplierSkusSavedDto> {
   const supplierId = assertId(supplierParam, 'Supplier');
   return withTenant(ctx, async (tx) => {
-    await lockSupplier(tx, supplierId);
+    await lockParty(tx, SUPPLIER_PARTY, supplierId);
     const resolved = await resolveCodes(tx, ctx.tenantId, input.items.map((i) => i.sku));
     const errors = new FieldErrors();
     const firstAt = new Map<string, number>();
@@ -137,7 +123,7 @@ export async function putSupplierSkus(ctx: TenantCtx, supplierParam: string, inp
       INSERT INTO supplier_skus (tenant_id, supplier_id, sku_id, supplier_sku, cost, min_quantity)
       SELECT ${ctx.tenantId}::uuid, ${supplierId}::uuid, i.sku_id, i.supplier_sku, i.cost, i.min_quantity FROM ${items} AS i
       ON CONFLICT (tenant_id, supplier_id, sku_id) DO NOTHING`);
-    await touchSupplier(tx, supplierId);
+    await touchParty(tx, SUPPLIER_PARTY, supplierId);
     return { saved: rows.length };
   });
 }
@@ -146,10 +132,10 @@ export async function deleteSupplierSku(ctx: TenantCtx, supplierParam: string, s
   const supplierId = assertId(supplierParam, 'Supplier');
   const skuId = assertId(skuParam, 'SKU');
   await withTenant(ctx, async (tx) => {
-    await lockSupplier(tx, supplierId);
+    await lockParty(tx, SUPPLIER_PARTY, supplierId);
     const gone = await queryRows(tx, sql`
       DELETE FROM supplier_skus WHERE supplier_id = ${supplierId}::uuid AND sku_id = ${skuId}::uuid RETURNING sku_id`);
     if (!gone.length) throw notFound('Supplier SKU');
-    await touchSupplier(tx, supplierId);
+    await touchParty(tx, SUPPLIER_PARTY, supplierId);
   });
 }

@@ -1,66 +1,14 @@
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
-import { paginate, PO_CLOSED_STATUSES, type Paginated, type TListQuery } from '@omnio/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import { PO_CLOSED_STATUSES, type Paginated, type SupplierDto, type SupplierSummaryDto as SupplierSummary, type TListQuery } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
-import { containsPattern, filterConditions, offsetOf, orderByClause, searchOf, uuidOrNone } from '../../platform/db/list-query';
+import { containsPattern, filterConditions, orderByClause, searchOf, uuidOrNone } from '../../platform/db/list-query';
 import { queryRows, textArray } from '../../platform/db/rows';
-import { withTenant } from '../../platform/db/tenant';
 import type { TenantCtx } from '../../platform/http/context';
-import { assertId, notFound } from '../../platform/http/errors';
-import { supplierAddresses, supplierContacts, suppliers } from './suppliers.tables';
+import { getParty, listParties, loadParty } from '../parties/party.read';
+import { SUPPLIER_PARTY } from './supplier-party';
+import { suppliers } from './suppliers.tables';
 
 /** Reading suppliers: the list and one supplier with its addresses and contacts. */
-
-export interface SupplierSummary {
-  id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  website: string | null;
-  payment_terms: string | null;
-  min_order: string | null;
-  lead_time_days: number | null;
-  currency: string;
-  group: { id: string; name: string } | null;
-  sku_count: number;
-  /** Purchase orders still under way (not completed, not cancelled). */
-  open_po_count: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface SupplierAddressDto {
-  id: string;
-  kind: string;
-  is_default: boolean;
-  first_name: string | null;
-  last_name: string | null;
-  company: string | null;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  country: string | null;
-  phone: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface SupplierContactDto {
-  id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  role: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface SupplierDto extends SupplierSummary {
-  notes: string | null;
-  addresses: SupplierAddressDto[];
-  contacts: SupplierContactDto[];
-}
 
 interface RawSupplier {
   id: string;
@@ -143,44 +91,12 @@ export async function listSuppliers(ctx: TenantCtx, query: TListQuery): Promise<
   where.push(...filterConditions(query.filters, FILTERABLE));
   const condition = where.length ? sql.join(where, sql` AND `) : undefined;
   const { order } = orderByClause(query, ORDER, 'name', 'ASC');
-  return withTenant(ctx, async (tx) => {
-    const [{ total } = { total: 0 }] = await queryRows<{ total: number }>(tx, sql`
-      SELECT count(*)::int AS total FROM suppliers WHERE ${condition ?? sql`true`}`);
-    const rows = await selectSuppliers(tx, condition, { order, limit: query.per_page, offset: offsetOf(query) });
-    return paginate(rows.map(summary), Number(total), query.page, query.per_page);
-  });
+  return listParties(ctx, SUPPLIER_ROWS, query, { from: sql`suppliers`, condition, order });
 }
 
-export function supplierAddressDto(r: typeof supplierAddresses.$inferSelect): SupplierAddressDto {
-  return {
-    id: r.id, kind: r.kind, is_default: r.isDefault, first_name: r.firstName, last_name: r.lastName, company: r.company,
-    address1: r.address1, address2: r.address2, city: r.city, state: r.state, zip: r.zip, country: r.country, phone: r.phone,
-    created_at: r.createdAt.toISOString(), updated_at: r.updatedAt.toISOString(),
-  };
-}
-
-export function supplierContactDto(r: typeof supplierContacts.$inferSelect): SupplierContactDto {
-  return { id: r.id, name: r.name, email: r.email, phone: r.phone, role: r.role, created_at: r.createdAt.toISOString(), updated_at: r.updatedAt.toISOString() };
-}
-
-/** Shipping, billing, then remit-to; the default first within a kind, then oldest first. */
-export const supplierAddressOrder = [
-  sql`array_position(ARRAY['shipping', 'billing', 'remit_to']::text[], ${supplierAddresses.kind})`,
-  sql`${supplierAddresses.isDefault} DESC`,
-  asc(supplierAddresses.createdAt),
-  asc(supplierAddresses.id),
-];
+const SUPPLIER_ROWS = { party: SUPPLIER_PARTY, select: selectSuppliers, summary };
 
 /** One supplier with its addresses and contacts, read inside the caller's transaction. */
-export async function loadSupplier(tx: Tx, id: string): Promise<SupplierDto> {
-  const [row] = await selectSuppliers(tx, sql`suppliers.id = ${id}::uuid`);
-  if (!row) throw notFound('Supplier');
-  const addresses = await tx.select().from(supplierAddresses).where(eq(supplierAddresses.supplierId, id)).orderBy(...supplierAddressOrder);
-  const contacts = await tx.select().from(supplierContacts).where(eq(supplierContacts.supplierId, id)).orderBy(asc(supplierContacts.createdAt), asc(supplierContacts.id));
-  return { ...summary(row), notes: row.notes, addresses: addresses.map(supplierAddressDto), contacts: contacts.map(supplierContactDto) };
-}
+export const loadSupplier = (tx: Tx, id: string): Promise<SupplierDto> => loadParty(tx, SUPPLIER_ROWS, id);
 
-export async function getSupplier(ctx: TenantCtx, idParam: string): Promise<SupplierDto> {
-  const id = assertId(idParam, 'Supplier');
-  return withTenant(ctx, (tx) => loadSupplier(tx, id));
-}
+export const getSupplier = (ctx: TenantCtx, idParam: string): Promise<SupplierDto> => getParty(ctx, SUPPLIER_ROWS, idParam);

@@ -1,31 +1,24 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
-import { fakeSession, renderWithProviders } from '../../shared/test/test-utils';
 import { CustomerShowPage } from './CustomerShowPage';
-import { customer, page, routeFetch, WRITE, type Route as FetchRoute } from './test-fixtures';
+import { customer, page, renderPartyScreen, routeFetch, SLOW, STAMPS, WRITE, type Route as FetchRoute } from './test-fixtures';
 import type { Address } from './api';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const SLOW = { timeout: 8000 };
 const ship: Address = {
   id: 'a1', kind: 'shipping', is_default: true, first_name: 'Ada', last_name: 'Lovelace', company: null, address1: '1 Main St', address2: null,
-  city: 'Austin', state: 'TX', zip: null, country: 'US', phone: null,
+  city: 'Austin', state: 'TX', zip: null, country: 'US', phone: null, ...STAMPS,
 };
-const incomplete = customer({ complete: false, missing: ['zip'], addresses: [ship], contacts: [{ id: 'k1', name: 'Charles', email: 'c@example.com', phone: null, role: 'Buyer' }] });
+const incomplete = customer({ complete: false, missing: ['zip'], addresses: [ship], contacts: [{ id: 'k1', name: 'Charles', email: 'c@example.com', phone: null, role: 'Buyer', ...STAMPS }] });
+
+const SHOW = { route: '/customer/:id', at: '/customer/c1', elsewhere: ['/customers', 'customer list'] } as const;
 
 function show(routes: FetchRoute[], permissions = WRITE, language = 'en') {
   const net = routeFetch(routes);
-  renderWithProviders(
-    <Routes>
-      <Route path="/customer/:id" element={<CustomerShowPage />} />
-      <Route path="/customers" element={<p>customer list</p>} />
-    </Routes>,
-    { session: fakeSession(permissions, 'tenant'), path: '/customer/c1', language },
-  );
+  renderPartyScreen(<CustomerShowPage />, SHOW, permissions, language);
   return net;
 }
 

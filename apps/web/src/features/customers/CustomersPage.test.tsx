@@ -1,25 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
-import { fakeSession, renderWithProviders } from '../../shared/test/test-utils';
 import { CustomersPage } from './CustomersPage';
-import { customer, group, page, routeFetch, summary, WRITE } from './test-fixtures';
+import { customer, group, page, renderPartyScreen, routeFetch, SLOW, summary, WRITE } from './test-fixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const SLOW = { timeout: 8000 };
-
-function renderList(permissions = WRITE, language = 'en') {
-  return renderWithProviders(
-    <Routes>
-      <Route path="/customers" element={<CustomersPage />} />
-      <Route path="/customer/:id" element={<p>customer page</p>} />
-    </Routes>,
-    { session: fakeSession(permissions, 'tenant'), path: '/customers', language },
-  );
-}
+const LIST = { route: '/customers', at: '/customers', elsewhere: ['/customer/:id', 'customer page'] } as const;
+const renderList = (permissions = WRITE, language = 'en') => renderPartyScreen(<CustomersPage />, LIST, permissions, language);
 
 describe('CustomersPage', { timeout: 30_000 }, () => {
   it('lists customers with their completeness and filters by group and completeness on the server', async () => {

@@ -1,74 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
-  AddressKind, GroupType, Paginated, ZCustomerAddressUpdate, ZCustomerContactUpdate, ZCustomerUpdate, ZGroupCreate, ZGroupUpdate,
+  AddressKind, CustomerDto as Customer, CustomerSummaryDto as CustomerSummary, GroupDto as Group, GroupType, Paginated, ZCustomerUpdate, ZGroupCreate,
+  ZGroupUpdate,
 } from '@omnio/domain';
 import { http } from '../../shared/api/http';
 import { listQuery, listSearch, type ListParams } from '../../shared/api/list-query';
 
 /* ------------------------------------------------------------------ shapes (docs/api-orders.md "Customers and groups") */
 
-export type { AddressKind, GroupType };
-
-export interface Address {
-  id: string;
-  kind: AddressKind;
-  is_default: boolean;
-  first_name: string | null;
-  last_name: string | null;
-  company: string | null;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  country: string | null;
-  phone: string | null;
-  created_at?: string;
-  updated_at?: string;
-}
-
-export interface Contact {
-  id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  role: string | null;
-  created_at?: string;
-  updated_at?: string;
-}
-
-export interface CustomerSummary {
-  id: string;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  phone: string | null;
-  company: string | null;
-  group_id: string | null;
-  group: { id: string; name: string } | null;
-  complete: boolean;
-  missing: string[];
-  order_count: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface Customer extends CustomerSummary {
-  notes: string | null;
-  addresses: Address[];
-  contacts: Contact[];
-}
-
-export interface Group {
-  id: string;
-  type: GroupType;
-  name: string;
-  description: string | null;
-  customer_count: number;
-  created_at?: string;
-  updated_at?: string;
-}
+export type { AddressKind, Customer, CustomerSummary, Group, GroupType };
+export type { CustomerAddressDto as Address, CustomerContactDto as Contact } from '@omnio/domain';
 
 /** The few order fields the customer page lists (the orders module answers more). */
 export interface CustomerOrder {
@@ -83,8 +25,6 @@ export interface CustomerOrder {
 
 /** Request bodies: what the shared schemas accept (POST and PUT take the same customer fields). */
 export type CustomerBody = z.input<typeof ZCustomerUpdate>;
-export type AddressBody = z.input<typeof ZCustomerAddressUpdate>;
-export type ContactBody = z.input<typeof ZCustomerContactUpdate>;
 export type GroupBody = z.input<typeof ZGroupCreate> | z.input<typeof ZGroupUpdate>;
 
 /** A customer's name as people read it: first and last name, else company, else e-mail. */
@@ -145,28 +85,6 @@ export function useSaveCustomer() {
 
 export function useDeleteCustomer() {
   return useCustomersMutation((id: string) => http.delete(`/customers/${enc(id)}`));
-}
-
-export function useSaveAddress(customerId: string) {
-  return useCustomersMutation(async ({ id, body }: { id?: string; body: AddressBody }) => {
-    const base = `/customers/${enc(customerId)}/addresses`;
-    return id ? (await http.put<{ data: Address }>(`${base}/${enc(id)}`, body)).data : (await http.post<{ data: Address }>(base, body)).data;
-  });
-}
-
-export function useDeleteAddress(customerId: string) {
-  return useCustomersMutation((id: string) => http.delete(`/customers/${enc(customerId)}/addresses/${enc(id)}`));
-}
-
-export function useSaveContact(customerId: string) {
-  return useCustomersMutation(async ({ id, body }: { id?: string; body: ContactBody }) => {
-    const base = `/customers/${enc(customerId)}/contacts`;
-    return id ? (await http.put<{ data: Contact }>(`${base}/${enc(id)}`, body)).data : (await http.post<{ data: Contact }>(base, body)).data;
-  });
-}
-
-export function useDeleteContact(customerId: string) {
-  return useCustomersMutation((id: string) => http.delete(`/customers/${enc(customerId)}/contacts/${enc(id)}`));
 }
 
 /**

@@ -169,7 +169,7 @@ function TemplateFormBody({ template, onClose, onSubmit }: { template: PackingTe
   const form = useForm<TemplateForm>({
     resolver,
     defaultValues: {
-      name: template?.name ?? '', type: template?.type ?? 'box', notes: template?.notes ?? '',
+      name: template?.name ?? '', type: PACKING_TEMPLATE_TYPES.find((k) => k === template?.type) ?? 'box', notes: template?.notes ?? '',
       boxes: (template?.boxes ?? []).map((b) => ({ ...b, units_per_box: String(b.units_per_box) })),
     },
   });

@@ -1,30 +1,20 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
-import { fakeSession, renderWithProviders } from '../../shared/test/test-utils';
 import { SupplierShowPage } from './SupplierShowPage';
-import { page, routeFetch, sku, supplier, WRITE } from './test-fixtures';
+import { page, renderPartyScreen, routeFetch, sku, SLOW, STAMPS, supplier, WRITE } from './test-fixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const SLOW = { timeout: 8000 };
 const FULL = supplier({
   website: 'northwind.test', notes: 'Dock 8am–2pm', group: { id: 'g1', name: 'Preferred' },
-  addresses: [{ id: 'a1', kind: 'remit_to', is_default: true, first_name: null, last_name: null, company: 'Northwind AR', address1: 'PO Box 3310', address2: null, city: 'Seattle', state: 'WA', zip: '98114', country: 'US', phone: null }],
-  contacts: [{ id: 'c1', name: 'Nora Reyes', email: 'nora@northwind.test', phone: null, role: 'Account manager' }],
+  addresses: [{ id: 'a1', kind: 'remit_to', is_default: true, first_name: null, last_name: null, company: 'Northwind AR', address1: 'PO Box 3310', address2: null, city: 'Seattle', state: 'WA', zip: '98114', country: 'US', phone: null, ...STAMPS }],
+  contacts: [{ id: 'c1', name: 'Nora Reyes', email: 'nora@northwind.test', phone: null, role: 'Account manager', ...STAMPS }],
 });
 
-function renderShow(permissions = WRITE, language = 'en') {
-  return renderWithProviders(
-    <Routes>
-      <Route path="/supplier/:id" element={<SupplierShowPage />} />
-      <Route path="/suppliers" element={<p>supplier list</p>} />
-    </Routes>,
-    { session: fakeSession(permissions, 'tenant'), path: '/supplier/s1', language },
-  );
-}
+const SHOW = { route: '/supplier/:id', at: '/supplier/s1', elsewhere: ['/suppliers', 'supplier list'] } as const;
+const renderShow = (permissions = WRITE, language = 'en') => renderPartyScreen(<SupplierShowPage />, SHOW, permissions, language);
 
 describe('SupplierShowPage', { timeout: 30_000 }, () => {
   it('shows the terms, addresses, contacts and SKU costs', async () => {

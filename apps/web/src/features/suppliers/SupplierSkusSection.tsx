@@ -16,7 +16,7 @@ import { useToast } from '../../shared/ui/toast';
 import { useDebounced } from '../../shared/ui/useDebounced';
 import { useDeleteSupplierSku, useSaveSupplierSkus, useSupplierSkus, type Supplier, type SupplierSku, type SupplierSkuItem } from './api';
 import { useMessageText } from './form-fields';
-import { SectionHeader } from './SupplierParts';
+import { SectionHeader } from '../../shared/parties/PartySections';
 
 /**
  * The supplier's SKU costs as an editable table: saved rows change in place, new rows are added at the

@@ -1,25 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
-import { fakeSession, renderWithProviders } from '../../shared/test/test-utils';
 import { SuppliersPage } from './SuppliersPage';
-import { page, routeFetch, summary, supplier, WRITE } from './test-fixtures';
+import { page, renderPartyScreen, routeFetch, SLOW, summary, supplier, WRITE } from './test-fixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const SLOW = { timeout: 8000 };
-
-function renderList(permissions = WRITE, language = 'en') {
-  return renderWithProviders(
-    <Routes>
-      <Route path="/suppliers" element={<SuppliersPage />} />
-      <Route path="/supplier/:id" element={<p>supplier page</p>} />
-    </Routes>,
-    { session: fakeSession(permissions, 'tenant'), path: '/suppliers', language },
-  );
-}
+const LIST = { route: '/suppliers', at: '/suppliers', elsewhere: ['/supplier/:id', 'supplier page'] } as const;
+const renderList = (permissions = WRITE, language = 'en') => renderPartyScreen(<SuppliersPage />, LIST, permissions, language);
 
 describe('SuppliersPage', { timeout: 30_000 }, () => {
   it('lists suppliers with their terms and filters by group on the server', async () => {

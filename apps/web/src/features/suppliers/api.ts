@@ -1,100 +1,18 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
-  Paginated, PackingTemplateType, SupplierAddressKind, ZPackingTemplateCreate, ZSupplierAddressUpdate, ZSupplierContactUpdate, ZSupplierSkuItem,
-  ZSupplierUpdate,
+  GroupDto as SupplierGroup, PackingTemplateDto as PackingTemplate, PackingTemplateType, Paginated, SupplierAddressKind, SupplierDto as Supplier,
+  SupplierSkuDto as SupplierSku, SupplierSkusSavedDto, SupplierSummaryDto as SupplierSummary, ZPackingTemplateCreate, ZSupplierSkuItem, ZSupplierUpdate,
 } from '@omnio/domain';
 import { http } from '../../shared/api/http';
 import { listQuery, listSearch, type ListParams } from '../../shared/api/list-query';
 
 /* ------------------------------------------------------------------ shapes (docs/api-supply-chain.md "Suppliers", "Packing templates") */
 
-export type { PackingTemplateType, SupplierAddressKind };
-
-export interface SupplierAddress {
-  id: string;
-  kind: SupplierAddressKind;
-  is_default: boolean;
-  first_name: string | null;
-  last_name: string | null;
-  company: string | null;
-  address1: string | null;
-  address2: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  country: string | null;
-  phone: string | null;
-}
-
-export interface SupplierContact {
-  id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  role: string | null;
-}
-
-export interface SupplierSummary {
-  id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  website: string | null;
-  payment_terms: string | null;
-  min_order: string | null;
-  lead_time_days: number | null;
-  currency: string;
-  group: { id: string; name: string } | null;
-  sku_count: number;
-  open_po_count: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface Supplier extends SupplierSummary {
-  notes: string | null;
-  addresses: SupplierAddress[];
-  contacts: SupplierContact[];
-}
-
-export interface SupplierSku {
-  sku_id: string;
-  sku: string;
-  name: string;
-  status: string;
-  supplier_sku: string | null;
-  cost: string | null;
-  min_quantity: number | null;
-  updated_at: string;
-}
-
-export interface PackingBox {
-  length: string;
-  width: string;
-  height: string;
-  weight: string;
-  units_per_box: number;
-}
-
-export interface PackingTemplate {
-  id: string;
-  name: string;
-  type: PackingTemplateType;
-  boxes: PackingBox[];
-  notes: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface SupplierGroup {
-  id: string;
-  name: string;
-}
+export type { PackingTemplate, PackingTemplateType, Supplier, SupplierAddressKind, SupplierGroup, SupplierSku, SupplierSummary };
+export type { PackingTemplateBoxDto as PackingBox, SupplierAddressDto as SupplierAddress, SupplierContactDto as SupplierContact } from '@omnio/domain';
 
 export type SupplierBody = z.input<typeof ZSupplierUpdate>;
-export type AddressBody = z.input<typeof ZSupplierAddressUpdate>;
-export type ContactBody = z.input<typeof ZSupplierContactUpdate>;
 export type SupplierSkuItem = z.input<typeof ZSupplierSkuItem>;
 export type PackingTemplateBody = z.input<typeof ZPackingTemplateCreate>;
 
@@ -168,30 +86,6 @@ export function useSupplierGroups(enabled: boolean) {
   });
 }
 
-/* ------------------------------------------------------------------ addresses and contacts */
-
-export function useSaveAddress(supplierId: string) {
-  return useSuppliersMutation(async ({ id, body }: { id?: string; body: AddressBody }) => {
-    const base = `/suppliers/${enc(supplierId)}/addresses`;
-    return id ? (await http.put<{ data: SupplierAddress }>(`${base}/${enc(id)}`, body)).data : (await http.post<{ data: SupplierAddress }>(base, body)).data;
-  });
-}
-
-export function useDeleteAddress(supplierId: string) {
-  return useSuppliersMutation((id: string) => http.delete(`/suppliers/${enc(supplierId)}/addresses/${enc(id)}`));
-}
-
-export function useSaveContact(supplierId: string) {
-  return useSuppliersMutation(async ({ id, body }: { id?: string; body: ContactBody }) => {
-    const base = `/suppliers/${enc(supplierId)}/contacts`;
-    return id ? (await http.put<{ data: SupplierContact }>(`${base}/${enc(id)}`, body)).data : (await http.post<{ data: SupplierContact }>(base, body)).data;
-  });
-}
-
-export function useDeleteContact(supplierId: string) {
-  return useSuppliersMutation((id: string) => http.delete(`/suppliers/${enc(supplierId)}/contacts/${enc(id)}`));
-}
-
 /* ------------------------------------------------------------------ supplier SKUs */
 
 export function useSupplierSkus(supplierId: string, params: ListParams, text: string) {
@@ -205,7 +99,7 @@ export function useSupplierSkus(supplierId: string, params: ListParams, text: st
 
 export function useSaveSupplierSkus(supplierId: string) {
   return useSuppliersMutation(async (items: SupplierSkuItem[]) =>
-    (await http.put<{ data: { saved: number } }>(`/suppliers/${enc(supplierId)}/skus`, { items })).data);
+    (await http.put<{ data: SupplierSkusSavedDto }>(`/suppliers/${enc(supplierId)}/skus`, { items })).data);
 }
 
 export function useDeleteSupplierSku(supplierId: string) {

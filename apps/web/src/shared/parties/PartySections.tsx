@@ -4,16 +4,17 @@ import { Button, Chip, Grid, IconButton, Paper, Stack, Tooltip, Typography } fro
 import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
-import { EmptyState } from '../../shared/ui/StateViews';
-import { useToast } from '../../shared/ui/toast';
-import { useDeleteAddress, useDeleteContact, useSaveAddress, useSaveContact, type Supplier, type SupplierAddress, type SupplierContact } from './api';
-import { AddressFormDialog, ContactFormDialog } from './PartFormDialogs';
+import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { EmptyState } from '../ui/StateViews';
+import { useToast } from '../ui/toast';
+import { usePartyParts, type Party, type PartyAddress, type PartyContact, type PartyKind } from './party';
+import { AddressFormDialog, ContactFormDialog } from './PartDialogs';
 
-/** The supplier page's addresses and contacts: cards with edit and delete, and an add button. */
+/** A party page's addresses and contacts: cards with edit and delete, and an add button. */
 
 type Dialog<T> = { kind: 'form'; item: T | null } | { kind: 'delete'; item: T } | null;
 
+/** A section's h2 with its action (an add button) at the end of the line. */
 export function SectionHeader({ id, title, action }: { id: string; title: string; action?: ReactNode }) {
   return (
     <Stack direction="row" sx={{ alignItems: 'center', mt: 3, mb: 1.5, gap: 1, flexWrap: 'wrap' }}>
@@ -25,37 +26,70 @@ export function SectionHeader({ id, title, action }: { id: string; title: string
   );
 }
 
-/** One address as it is written on a label. */
-export function addressLines(a: SupplierAddress): string[] {
+/** One address as it is written on a parcel (or, for a firm, a label: company first). */
+export function addressLines(a: PartyAddress, companyFirst = false): string[] {
   const name = [a.first_name, a.last_name].filter(Boolean).join(' ');
   const place = [a.city, a.state, a.zip].filter(Boolean).join(', ');
-  return [a.company, name, a.address1, a.address2, place, a.country, a.phone].filter((l): l is string => Boolean(l));
+  const who = companyFirst ? [a.company, name] : [name, a.company];
+  return [...who, a.address1, a.address2, place, a.country, a.phone].filter((l): l is string => Boolean(l));
 }
 
-export function AddressesSection({ supplier, canUpdate }: { supplier: Supplier; canUpdate: boolean }) {
-  const { t } = useTranslation('suppliers');
-  const toast = useToast();
-  const save = useSaveAddress(supplier.id);
-  const remove = useDeleteAddress(supplier.id);
-  const [dialog, setDialog] = useState<Dialog<SupplierAddress>>(null);
-  const addresses = supplier.addresses;
-  const label = (a: SupplierAddress) => addressLines(a).slice(0, 3).join(', ') || t('show.addressN', { n: addresses.indexOf(a) + 1 });
+/** Edit and delete icon buttons, named for what they act on. */
+function RowActions({ editLabel, deleteLabel, onEdit, onDelete, sx }: { editLabel: string; deleteLabel: string; onEdit(): void; onDelete(): void; sx: object }) {
   return (
-    <section aria-labelledby="supplier-addresses">
-      <SectionHeader
-        id="supplier-addresses"
-        title={t('show.addresses')}
-        action={canUpdate && (
-          <Button startIcon={<Add />} onClick={() => setDialog({ kind: 'form', item: null })}>
-            {t('actions.addAddress')}
-          </Button>
-        )}
-      />
-      {addresses.length === 0 ? (
+    <Stack direction="row" sx={sx}>
+      <Tooltip title={editLabel}>
+        <IconButton size="small" aria-label={editLabel} onClick={onEdit}>
+          <EditOutlined fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Tooltip title={deleteLabel}>
+        <IconButton size="small" aria-label={deleteLabel} onClick={onDelete}>
+          <DeleteOutline fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </Stack>
+  );
+}
+
+interface SectionProps {
+  kind: PartyKind;
+  party: Party;
+  canUpdate: boolean;
+}
+
+/** The section's frame: header with the add button, the empty state or the cards. */
+function PartSection({ kind, id, title, add, empty, onAdd, canUpdate, children }: {
+  kind: PartyKind; id: string; title: string; add: string; empty: string | null; onAdd(): void; canUpdate: boolean; children: ReactNode;
+}) {
+  const { t } = useTranslation(kind.ns);
+  return (
+    <>
+      <SectionHeader id={id} title={t(title)} action={canUpdate && <Button startIcon={<Add />} onClick={onAdd}>{t(add)}</Button>} />
+      {empty ? (
         <Paper variant="outlined">
-          <EmptyState message={t('show.noAddresses')} />
+          <EmptyState message={t(empty)} />
         </Paper>
       ) : (
+        children
+      )}
+    </>
+  );
+}
+
+export function AddressesSection({ kind, party, canUpdate }: SectionProps) {
+  const { t } = useTranslation(kind.ns);
+  const toast = useToast();
+  const { saveAddress: save, deleteAddress: remove } = usePartyParts(kind, party.id);
+  const [dialog, setDialog] = useState<Dialog<PartyAddress>>(null);
+  const addresses = party.addresses;
+  const lines = (a: PartyAddress) => addressLines(a, kind.companyFirst);
+  const label = (a: PartyAddress) => lines(a).slice(0, 3).join(', ') || t('show.addressN', { n: addresses.indexOf(a) + 1 });
+  const id = `${kind.noun}-addresses`;
+  return (
+    <section aria-labelledby={id}>
+      <PartSection kind={kind} id={id} title="show.addresses" add="actions.addAddress" empty={addresses.length === 0 ? 'show.noAddresses' : null}
+        onAdd={() => setDialog({ kind: 'form', item: null })} canUpdate={canUpdate}>
         <Grid container spacing={2}>
           {addresses.map((a, i) => (
             <Grid key={a.id} size={{ xs: 12, md: 6 }}>
@@ -64,22 +98,12 @@ export function AddressesSection({ supplier, canUpdate }: { supplier: Supplier; 
                   <Chip size="small" variant="outlined" label={t(`kinds.${a.kind}`)} />
                   {a.is_default && <Chip size="small" color="primary" label={t('show.default')} />}
                   {canUpdate && (
-                    <Stack direction="row" sx={{ ml: 'auto' }}>
-                      <Tooltip title={t('actions.editAddress', { n: i + 1 })}>
-                        <IconButton size="small" aria-label={t('actions.editAddress', { n: i + 1 })} onClick={() => setDialog({ kind: 'form', item: a })}>
-                          <EditOutlined fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                      <Tooltip title={t('actions.deleteAddress', { n: i + 1 })}>
-                        <IconButton size="small" aria-label={t('actions.deleteAddress', { n: i + 1 })} onClick={() => setDialog({ kind: 'delete', item: a })}>
-                          <DeleteOutline fontSize="small" />
-                        </IconButton>
-                      </Tooltip>
-                    </Stack>
+                    <RowActions sx={{ ml: 'auto' }} editLabel={t('actions.editAddress', { n: i + 1 })} deleteLabel={t('actions.deleteAddress', { n: i + 1 })}
+                      onEdit={() => setDialog({ kind: 'form', item: a })} onDelete={() => setDialog({ kind: 'delete', item: a })} />
                   )}
                 </Stack>
                 <Typography component="address" sx={{ fontStyle: 'normal', overflowWrap: 'anywhere' }}>
-                  {addressLines(a).map((line, n) => (
+                  {lines(a).map((line, n) => (
                     <span key={n}>
                       {line}
                       <br />
@@ -90,8 +114,9 @@ export function AddressesSection({ supplier, canUpdate }: { supplier: Supplier; 
             </Grid>
           ))}
         </Grid>
-      )}
+      </PartSection>
       <AddressFormDialog
+        kind={kind}
         open={dialog?.kind === 'form'}
         address={dialog?.kind === 'form' ? dialog.item : null}
         onClose={() => setDialog(null)}
@@ -118,30 +143,18 @@ export function AddressesSection({ supplier, canUpdate }: { supplier: Supplier; 
   );
 }
 
-export function ContactsSection({ supplier, canUpdate }: { supplier: Supplier; canUpdate: boolean }) {
-  const { t } = useTranslation('suppliers');
+export function ContactsSection({ kind, party, canUpdate }: SectionProps) {
+  const { t } = useTranslation(kind.ns);
   const toast = useToast();
-  const save = useSaveContact(supplier.id);
-  const remove = useDeleteContact(supplier.id);
-  const [dialog, setDialog] = useState<Dialog<SupplierContact>>(null);
+  const { saveContact: save, deleteContact: remove } = usePartyParts(kind, party.id);
+  const [dialog, setDialog] = useState<Dialog<PartyContact>>(null);
+  const id = `${kind.noun}-contacts`;
   return (
-    <section aria-labelledby="supplier-contacts">
-      <SectionHeader
-        id="supplier-contacts"
-        title={t('show.contacts')}
-        action={canUpdate && (
-          <Button startIcon={<Add />} onClick={() => setDialog({ kind: 'form', item: null })}>
-            {t('actions.addContact')}
-          </Button>
-        )}
-      />
-      {supplier.contacts.length === 0 ? (
-        <Paper variant="outlined">
-          <EmptyState message={t('show.noContacts')} />
-        </Paper>
-      ) : (
+    <section aria-labelledby={id}>
+      <PartSection kind={kind} id={id} title="show.contacts" add="actions.addContact" empty={party.contacts.length === 0 ? 'show.noContacts' : null}
+        onAdd={() => setDialog({ kind: 'form', item: null })} canUpdate={canUpdate}>
         <Stack spacing={1}>
-          {supplier.contacts.map((c) => (
+          {party.contacts.map((c) => (
             <Paper key={c.id} variant="outlined" sx={{ p: 1.5, pl: 2 }} component="article" aria-label={c.name}>
               <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
                 <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ flex: 1, minWidth: 0, gap: { xs: 0.5, sm: 2 }, alignItems: { sm: 'center' } }}>
@@ -154,25 +167,16 @@ export function ContactsSection({ supplier, canUpdate }: { supplier: Supplier; c
                   </Typography>
                 </Stack>
                 {canUpdate && (
-                  <Stack direction="row" sx={{ flexShrink: 0 }}>
-                    <Tooltip title={t('actions.editContact', { name: c.name })}>
-                      <IconButton size="small" aria-label={t('actions.editContact', { name: c.name })} onClick={() => setDialog({ kind: 'form', item: c })}>
-                        <EditOutlined fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                    <Tooltip title={t('actions.deleteContact', { name: c.name })}>
-                      <IconButton size="small" aria-label={t('actions.deleteContact', { name: c.name })} onClick={() => setDialog({ kind: 'delete', item: c })}>
-                        <DeleteOutline fontSize="small" />
-                      </IconButton>
-                    </Tooltip>
-                  </Stack>
+                  <RowActions sx={{ flexShrink: 0 }} editLabel={t('actions.editContact', { name: c.name })} deleteLabel={t('actions.deleteContact', { name: c.name })}
+                    onEdit={() => setDialog({ kind: 'form', item: c })} onDelete={() => setDialog({ kind: 'delete', item: c })} />
                 )}
               </Stack>
             </Paper>
           ))}
         </Stack>
-      )}
+      </PartSection>
       <ContactFormDialog
+        kind={kind}
         open={dialog?.kind === 'form'}
         contact={dialog?.kind === 'form' ? dialog.item : null}
         onClose={() => setDialog(null)}
