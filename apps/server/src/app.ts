@@ -8,14 +8,15 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { recordResponseContract } from './platform/http/response-contract';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { contractSerializer, enforceResponseContract, recordResponseContract } from './platform/http/response-contract';
+import { ZCaughtMailList, dataOf } from '@omnio/domain';
 import type { Runtime } from './platform/bootstrap';
 import { registerErrorHandler } from './platform/http/error-handler';
 import { requireSignIn } from './platform/http/request-context';
 import { refuseNulCharacters } from './platform/http/text-guard';
 import { registerOauthRoutes } from './modules/auth/oauth.routes';
-import { registerInvitationRoutes, registerPublicAuthRoutes } from './modules/auth/auth.routes';
+import { registerPublicAuthRoutes, registerSignedInAuthRoutes } from './modules/auth/auth.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { registerCompanyRoutes } from './modules/companies/companies.routes';
 import { registerIlocRoutes } from './modules/ilocs/ilocs.routes';
@@ -83,8 +84,9 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     void reply.header('x-request-id', request.id);
   });
   recordResponseContract(app);
+  enforceResponseContract(app);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(contractSerializer(runtime.log, config.env !== 'production'));
   registerErrorHandler(app);
   refuseNulCharacters(app);
   registerGracefulClose(app);
@@ -143,7 +145,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     const sink = runtime.smtpSink;
     await app.register(async (dev) => {
       requireSignIn(dev, runtime);
-      dev.get('/api/dev/mail', { config: { access: { roles: ['owner'] } }, schema: { tags: ['platform'], hide: true } },
+      dev.get('/api/dev/mail', { config: { access: { roles: ['owner'] } }, schema: { tags: ['platform'], hide: true, response: { 200: dataOf(ZCaughtMailList) } } },
         async () => ({ data: sink.messages() }));
     });
   }
@@ -152,7 +154,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
     async (api) => {
       requireSignIn(api, runtime);
       registerUserRoutes(api, runtime);
-      registerInvitationRoutes(api, runtime);
+      registerSignedInAuthRoutes(api, runtime);
       registerPreferenceRoutes(api, runtime);
       registerCompanyRoutes(api, runtime);
       registerIlocRoutes(api, runtime);

@@ -4,6 +4,10 @@ import { setStartupSteps } from './platform/bootstrap';
 import { setStatusEventPublisher, type StatusEvent } from './platform/db/status-events';
 import { setJobFailureNotifier } from './platform/jobs/jobs';
 import { createNotifications } from './modules/notifications/notify';
+import { setClientRefusal } from './modules/auth/oauth-model';
+import { revokeUserTokens } from './modules/auth/tokens.service';
+import { setSignInRevoker } from './modules/users/users.service';
+import { appServiceRefusal } from './modules/services/app-service-status';
 import { startScheduleTicker } from './modules/schedules/schedules.service';
 import { webhookDeliveriesInsert } from './modules/webhooks/webhook-publish';
 import { startWebhookDispatcher } from './modules/webhooks/webhook-dispatcher';
@@ -18,6 +22,9 @@ import { seedDemo } from './seed/demo.seed';
 export function composeServer(): void {
   setStartupSteps({ afterMigrations: ensureOauthClient, seedDemo });
   setStatusEventPublisher(publishToWebhooks);
+  // Hooks between modules, where the natural call would close a cycle: auth builds on users, services on auth.
+  setSignInRevoker(revokeUserTokens);
+  setClientRefusal(appServiceRefusal);
   setJobFailureNotifier(async (tx, tenantId, notice) => {
     await createNotifications(tx, tenantId, [{
       userId: notice.userId,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ChannelProcessItem } from './channels';
 import { defineLifecycle } from './lifecycle';
+import { ZTimestamp } from './responses';
 
 /**
  * API access tokens (spec 3) and processes with inbound webhooks (spec 7 "Webhook URLs").
@@ -112,25 +113,27 @@ export const ZAccessTokenCreate = z
 export type TAccessTokenCreate = z.infer<typeof ZAccessTokenCreate>;
 
 /** An access token as listed: never the token itself, only its first characters. */
-export interface AccessTokenItem {
-  id: string;
-  name: string;
-  scopes: string[];
-  token_hint: string;
-  last_used_at: string | null;
-  created_at: string;
-  revoked_at: string | null;
-}
+export const ZAccessTokenItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  scopes: z.array(z.string()),
+  token_hint: z.string(),
+  last_used_at: ZTimestamp.nullable(),
+  created_at: ZTimestamp,
+  revoked_at: ZTimestamp.nullable(),
+});
+export type AccessTokenItem = z.input<typeof ZAccessTokenItem>;
 
 /** The create answer: the only time `token` is shown. */
-export interface AccessTokenCreated {
-  id: string;
-  name: string;
-  scopes: string[];
-  token: string;
-  token_hint: string;
-  created_at: string;
-}
+export const ZAccessTokenCreated = z.object({
+  id: z.string(),
+  name: z.string(),
+  scopes: z.array(z.string()),
+  token: z.string(),
+  token_hint: z.string(),
+  created_at: ZTimestamp,
+});
+export type AccessTokenCreated = z.input<typeof ZAccessTokenCreated>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Processes and inbound webhooks

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineLifecycle } from './lifecycle';
+import { ZTimestamp } from './responses';
 
 /**
  * Billing (spec 3, 4, 9; contract docs/api-billing.md). Products are base plans and add-on extras whose
@@ -199,3 +200,120 @@ export const UpgradeRequest = z.object({ extras: z.array(extraLine).min(1).max(5
 export type TUpgradeRequest = z.infer<typeof UpgradeRequest>;
 
 export const PortalRequest = z.object({ returnUrl });
+
+// ---- Answers (the response contract; see responses.ts) ----
+
+const ZProviderName = z.enum(['manual', 'stripe']);
+
+export const ZBillingPrice = z.object({
+  id: z.string(),
+  product_id: z.string(),
+  active: z.boolean(),
+  provider_id: z.string().nullable(),
+  data: z.object({ unit_amount: z.number().int(), nickname: z.string(), currency: z.string() }),
+  created_at: ZTimestamp,
+  updated_at: ZTimestamp,
+});
+export type BillingPriceDto = z.input<typeof ZBillingPrice>;
+
+export const ZBillingProduct = z.object({
+  id: z.string(),
+  type: z.enum(BILLING_PRODUCT_TYPES),
+  name: z.string(),
+  active: z.boolean(),
+  sort: z.number().int(),
+  provider_id: z.string().nullable(),
+  data: z.object({
+    description: z.string(),
+    marketing_features: z.array(z.object({ name: z.string() })),
+    // Features beyond orders are the owner's (or the provider's) own and pass through as stored.
+    features: z.looseObject({ orders: z.number().int() }),
+  }),
+  prices: z.array(ZBillingPrice),
+  created_at: ZTimestamp,
+  updated_at: ZTimestamp,
+});
+export type BillingProductDto = z.input<typeof ZBillingProduct>;
+
+/** A plan or extra of a subscription or checkout, with what it costs and allows (unit_amount in cents). */
+export const ZPlanLine = z.object({
+  product_id: z.string(),
+  price_id: z.string(),
+  provider_id: z.string().nullable(),
+  name: z.string(),
+  unit_amount: z.number().int(),
+  orders: z.number().int(),
+});
+export type PlanLineDto = z.input<typeof ZPlanLine>;
+export const ZExtraLine = ZPlanLine.extend({ quantity: z.number().int() });
+export type ExtraLineDto = z.input<typeof ZExtraLine>;
+
+export const ZPlanTotals = z.object({ price_cents: z.number().int(), price: z.string(), orders: z.number().int() });
+
+/** A running subscription ('none' and ended ones are answered as null). */
+export const ZSubscription = z.object({
+  id: z.string(),
+  status: z.enum(['active', 'canceled']),
+  provider: ZProviderName,
+  plan: ZPlanLine,
+  extras: z.array(ZExtraLine),
+  canceled_at: ZTimestamp.nullable(),
+  current_period_start: ZTimestamp,
+  current_period_end: ZTimestamp,
+  totals: ZPlanTotals,
+  allowed_actions: z.array(z.enum(SUBSCRIPTION_ACTIONS)),
+  created_at: ZTimestamp,
+  updated_at: ZTimestamp,
+});
+export type SubscriptionDto = z.input<typeof ZSubscription>;
+
+export const CHECKOUT_TYPES = ['subscribe', 'change', 'upgrade', 'resume'] as const;
+export const CHECKOUT_STATUSES = ['open', 'completed', 'expired'] as const;
+
+export const ZCheckout = z.object({
+  id: z.string(),
+  type: z.enum(CHECKOUT_TYPES),
+  status: z.enum(CHECKOUT_STATUSES),
+  provider: ZProviderName,
+  plan: ZPlanLine,
+  extras: z.array(ZExtraLine),
+  totals: ZPlanTotals,
+  return_url: z.string(),
+  cancel_url: z.string(),
+  expires_at: ZTimestamp,
+  created_at: ZTimestamp,
+});
+export type CheckoutDto = z.input<typeof ZCheckout>;
+
+/** POST /billing/subscription and /upgrade: where the browser goes next, and the subscription as it is now. */
+export const ZSubscriptionAnswer = z.object({
+  url: z.string(),
+  checkout_id: z.string().nullable(),
+  subscription: ZSubscription.nullable(),
+});
+export type SubscriptionAnswerDto = z.input<typeof ZSubscriptionAnswer>;
+
+/** POST /billing/checkout/{id}/confirm. */
+export const ZCheckoutConfirmation = z.object({ url: z.string(), subscription: ZSubscription.nullable() });
+export type CheckoutConfirmationDto = z.input<typeof ZCheckoutConfirmation>;
+
+/** POST /billing/portal: the provider's customer portal. */
+export const ZBillingPortal = z.object({ url: z.string() });
+
+export const ZBillingLimits = z.object({
+  period: z.string(),
+  subscription_status: z.enum(SUBSCRIPTION_STATUSES),
+  orders_limit: z.number().int(),
+  orders_used: z.number().int(),
+  orders_remaining: z.number().int(),
+});
+export type BillingLimitsDto = z.input<typeof ZBillingLimits>;
+
+/** GET /billing/sync: how many products and prices went to the provider and came from it. */
+export const ZBillingSync = z.object({ pushed: z.number().int(), pulled: z.number().int() });
+export type BillingSyncDto = z.input<typeof ZBillingSync>;
+
+/** The Stripe webhook's acknowledgement (Stripe reads only the status; the body is what Stripe's own examples send). */
+export const ZStripeWebhookAck = z.object({ received: z.literal(true) });
+/** Its refusals: 404 without the Stripe provider, 400 for a bad signature or a malformed event. */
+export const ZStripeWebhookRefusal = z.object({ message: z.string() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineLifecycle, type HeldPermissions } from './lifecycle';
+import { ZDecimal, ZRef, ZTimestamp } from './responses';
 
 /**
  * Catalog words and request bodies (docs/api-catalog.md, spec 3 and 5), shared by the server routes and
@@ -316,3 +317,112 @@ export const PRODUCT_CSV_COLUMNS = [
   'product_name', 'sku', 'sku_name', 'type', 'barcode', 'weight', 'category', 'brand', 'price_retail', 'price_buy', 'pack_of_sku',
   'pack_quantity',
 ] as const;
+
+// ---- Answers (the response contract; see responses.ts) ----
+
+/** A SKU named by its code, where an answer points at another SKU (synset members, a package's SKUs). */
+export const ZSkuRef = z.object({ id: z.string(), sku: z.string() });
+export type SkuRefDto = z.input<typeof ZSkuRef>;
+
+export const ZSkuPrice = z.object({ code: z.enum(PRICE_CODES), value: ZDecimal, currency: z.string() });
+export type SkuPriceDto = z.input<typeof ZSkuPrice>;
+
+export const ZSkuAlias = z.object({ alias: z.string(), channel: z.string().nullable() });
+export type SkuAliasDto = z.input<typeof ZSkuAlias>;
+
+/** A SKU as /skus and /synsets answer it; measures are decimal strings. */
+export const ZSku = z.object({
+  id: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  type: z.enum(SKU_TYPES),
+  status: z.enum(SKU_STATUSES),
+  allowed_actions: z.array(z.enum(SKU_ACTIONS)),
+  product_id: z.string().nullable(),
+  barcode: z.string().nullable(),
+  weight: ZDecimal.nullable(),
+  length: ZDecimal.nullable(),
+  width: ZDecimal.nullable(),
+  height: ZDecimal.nullable(),
+  prices: z.array(ZSkuPrice),
+  aliases: z.array(ZSkuAlias),
+  pack_of: z.object({ sku_id: z.string(), sku: z.string(), quantity: z.number().int() }).nullable(),
+  /** A synset's member SKUs; null for every other type. */
+  members: z.array(ZSkuRef).nullable(),
+  /** The synset this SKU belongs to, if any. */
+  synset: ZSkuRef.nullable(),
+  created_at: ZTimestamp,
+  updated_at: ZTimestamp,
+});
+export type SkuDto = z.input<typeof ZSku>;
+
+/** `category`, `brand` and `skus` are present only when `include` asks for them (a single product includes all three by default). */
+export const ZProduct = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  category_id: z.string().nullable(),
+  brand_id: z.string().nullable(),
+  category: ZRef.nullable().optional(),
+  brand: ZRef.nullable().optional(),
+  sku_count: z.number().int(),
+  skus: z.array(ZSku).optional(),
+  created_at: ZTimestamp,
+  updated_at: ZTimestamp,
+});
+export type ProductDto = z.input<typeof ZProduct>;
+
+export const ZCategory = z.object({
+  id: z.string(),
+  name: z.string(),
+  parent_id: z.string().nullable(),
+  parent: ZRef.nullable(),
+  created_at: ZTimestamp,
+  updated_at: ZTimestamp,
+});
+export type CategoryDto = z.input<typeof ZCategory>;
+
+export const ZBrand = z.object({ id: z.string(), name: z.string(), created_at: ZTimestamp, updated_at: ZTimestamp });
+export type BrandDto = z.input<typeof ZBrand>;
+
+export const ZCurrency = z.object({
+  id: z.string(),
+  iso: z.string(),
+  symbol: z.string(),
+  exchange_rate: ZDecimal,
+  created_at: ZTimestamp,
+  updated_at: ZTimestamp,
+});
+export type CurrencyDto = z.input<typeof ZCurrency>;
+
+/** Dimensions and weights are decimal strings; those never set are null (the empty box weight defaults to 0). */
+export const ZPackage = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  stackable: z.boolean(),
+  box_weight: ZDecimal,
+  max_weight: ZDecimal.nullable(),
+  outer_length: ZDecimal.nullable(),
+  outer_width: ZDecimal.nullable(),
+  outer_height: ZDecimal.nullable(),
+  inner_length: ZDecimal.nullable(),
+  inner_width: ZDecimal.nullable(),
+  inner_height: ZDecimal.nullable(),
+  volume_capacity: ZDecimal.nullable(),
+  ship_methods: z.array(z.string()),
+  sku_ids: z.array(z.string()),
+  skus: z.array(ZSkuRef),
+  created_at: ZTimestamp,
+  updated_at: ZTimestamp,
+});
+export type PackageDto = z.input<typeof ZPackage>;
+
+/** The answer of a products CSV import: counts, and each refused row with its line in the file. */
+export const ZProductImportReport = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  failed: z.number().int(),
+  errors: z.array(z.object({ line: z.number().int(), sku: z.string(), message: z.string() })),
+});
+export type ProductImportReportDto = z.input<typeof ZProductImportReport>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { nextCronRun, SCHEDULE_PRESETS, type SchedulePreset } from './schedules';
-import { PROCESS_DRIVERS, processLifecycle, type InboundWebhookKind, type ProcessDriver, type ProcessStatus } from './access-tokens';
+import { INBOUND_WEBHOOK_KINDS, PROCESS_DRIVERS, PROCESS_STATUSES, processLifecycle, type ProcessDriver, type ProcessStatus } from './access-tokens';
+import { ZTimestamp } from './responses';
 
 /**
  * Sales-channel connections (API.md "Channel connections (processes)"; spec 3 integration channel actions,
@@ -157,13 +158,14 @@ export const CHANNEL_RUN_TRIGGERS = ['manual', 'schedule', 'webhook', 'event'] a
 export type ChannelRunTrigger = (typeof CHANNEL_RUN_TRIGGERS)[number];
 
 /** received = created + updated + duplicates + failed (each item is counted once). */
-export interface ChannelRunCounts {
-  received: number;
-  created: number;
-  updated: number;
-  duplicates: number;
-  failed: number;
-}
+export const ZChannelRunCounts = z.object({
+  received: z.number(),
+  created: z.number(),
+  updated: z.number(),
+  duplicates: z.number(),
+  failed: z.number(),
+});
+export type ChannelRunCounts = z.input<typeof ZChannelRunCounts>;
 export const emptyRunCounts = (): ChannelRunCounts => ({ received: 0, created: 0, updated: 0, duplicates: 0, failed: 0 });
 
 /** Error codes of a run's items besides the spec 8 import codes. */
@@ -171,89 +173,122 @@ export const CHANNEL_ITEM_CODES = [
   'sku_unknown_at_channel', 'order_update_refused', 'fulfillment_refused', 'product_invalid', 'webhook_invalid', 'stale_quantity',
 ] as const;
 
-export interface ChannelRunError {
-  external_id?: string;
-  code: string;
-  message: string;
-}
+export const ZChannelRunError = z.object({
+  external_id: z.string().optional(),
+  code: z.string(),
+  message: z.string(),
+});
+export type ChannelRunError = z.input<typeof ZChannelRunError>;
 
-export interface ChannelRunItem {
-  id: string;
-  process_id: string;
-  process_name: string;
-  driver: ProcessDriver;
-  action: ChannelAction;
-  trigger: ChannelRunTrigger;
-  status: ChannelRunStatus;
-  job_id: string | null;
-  started_at: string | null;
-  finished_at: string | null;
-  created_at: string;
-  counts: ChannelRunCounts;
-  errors: ChannelRunError[];
+export const ZChannelRunItem = z.object({
+  id: z.string(),
+  process_id: z.string(),
+  process_name: z.string(),
+  driver: z.enum(PROCESS_DRIVERS),
+  action: z.enum(CHANNEL_ACTIONS),
+  trigger: z.enum(CHANNEL_RUN_TRIGGERS),
+  status: z.enum(CHANNEL_RUN_STATUSES),
+  job_id: z.string().nullable(),
+  started_at: ZTimestamp.nullable(),
+  finished_at: ZTimestamp.nullable(),
+  created_at: ZTimestamp,
+  counts: ZChannelRunCounts,
+  errors: z.array(ZChannelRunError),
   /** Why the run itself could not go on (FAILED), or null. */
-  failure: string | null;
-  pages_kept: number;
-  calls: number;
-}
+  failure: z.string().nullable(),
+  pages_kept: z.number().int(),
+  calls: z.number().int(),
+});
+export type ChannelRunItem = z.input<typeof ZChannelRunItem>;
 
 /** One outbound call, as logged with the run: the URL never carries a secret. */
-export interface ChannelCallLog {
-  at: string;
-  method: string;
-  url: string;
-  status: number | null;
-  duration_ms: number;
-  attempt: number;
-  error?: string;
+export const ZChannelCallLog = z.object({
+  at: ZTimestamp,
+  method: z.string(),
+  url: z.string(),
+  status: z.number().int().nullable(),
+  duration_ms: z.number(),
+  attempt: z.number().int(),
+  error: z.string().optional(),
   /** GraphQL: the cost the service charged; REST: its call-limit header. */
-  cost?: number | string;
-}
+  cost: z.union([z.number(), z.string()]).nullable().optional(),
+});
+export type ChannelCallLog = z.input<typeof ZChannelCallLog>;
 
-export interface ChannelRunPageItem {
-  seq: number;
-  url: string;
-  status: number;
-  bytes: number;
-  content_type: string;
-  received_at: string;
-  expires_at: string;
-}
+export const ZChannelRunPageItem = z.object({
+  seq: z.number().int(),
+  url: z.string(),
+  status: z.number().int(),
+  bytes: z.number().int(),
+  content_type: z.string(),
+  received_at: ZTimestamp,
+  expires_at: ZTimestamp,
+});
+export type ChannelRunPageItem = z.input<typeof ZChannelRunPageItem>;
 
-export interface ChannelRunDetail extends ChannelRunItem {
-  call_log: ChannelCallLog[];
-  pages: ChannelRunPageItem[];
-}
+export const ZChannelRunDetail = ZChannelRunItem.extend({
+  call_log: z.array(ZChannelCallLog),
+  pages: z.array(ZChannelRunPageItem),
+});
+export type ChannelRunDetail = z.input<typeof ZChannelRunDetail>;
 
 /* ------------------------------------------------------------------ the process as answered */
 
-export interface ChannelProcessItem {
-  id: string;
-  name: string;
-  driver: ProcessDriver;
-  status: ProcessStatus;
+/** Settings as answered: the fields ZChannelSettings accepts, as stored (they were checked when written). */
+const ZChannelSettingsView = z.object({
+  api_base_url: z.string().nullable().optional(),
+  keep_pages_days: z.number().int().optional(),
+  initial_date: z.string().nullable().optional(),
+  send_customer_email: z.boolean().optional(),
+});
+
+const actionConfigView = <T extends z.ZodType>(options: T) =>
+  z.object({ active: z.boolean(), schedule: z.string().nullable(), options }).optional();
+
+/** A process's actions as answered, each with its own options (stored only after ZChannelActionOptions accepted them). */
+const ZChannelActionsView = z.object({
+  import_orders: actionConfigView(ZChannelActionOptions.import_orders),
+  update_tracking: actionConfigView(ZChannelActionOptions.update_tracking),
+  sync_inventory: actionConfigView(ZChannelActionOptions.sync_inventory),
+  import_products: actionConfigView(ZChannelActionOptions.import_products),
+  sync_customers: actionConfigView(ZChannelActionOptions.sync_customers),
+  return_data: actionConfigView(ZChannelActionOptions.return_data),
+  import_fulfillments: actionConfigView(ZChannelActionOptions.import_fulfillments),
+  labels: actionConfigView(ZChannelActionOptions.labels),
+  packingSlip: actionConfigView(ZChannelActionOptions.packingSlip),
+} satisfies Record<ChannelAction, z.ZodType>);
+
+const PROCESS_ITEM_ACTIONS = [...processLifecycle.actions, 'test', 'run', 'edit', 'delete', 'rotate-secret'] as const;
+
+export const ZChannelProcessItem = z.object({
+  id: z.string(),
+  name: z.string(),
+  driver: z.enum(PROCESS_DRIVERS),
+  status: z.enum(PROCESS_STATUSES),
   /** Which credential keys are set (values are never answered). */
-  credentials: Record<string, boolean>;
-  settings: TChannelSettings;
-  actions: ChannelActionsConfig;
+  credentials: z.record(z.string(), z.boolean()),
+  settings: ZChannelSettingsView,
+  actions: ZChannelActionsView,
   /** The actions this driver can run (the screen offers these only). */
-  supported_actions: ChannelAction[];
-  webhook_urls: Record<InboundWebhookKind, string>;
-  allowed_actions: ProcessItemAction[];
-  last_run: Pick<ChannelRunItem, 'id' | 'action' | 'status' | 'finished_at' | 'counts'> | null;
+  supported_actions: z.array(z.enum(CHANNEL_ACTIONS)),
+  webhook_urls: z.record(z.enum(INBOUND_WEBHOOK_KINDS), z.string()),
+  allowed_actions: z.array(z.enum(PROCESS_ITEM_ACTIONS)),
+  last_run: ZChannelRunItem.pick({ id: true, action: true, status: true, finished_at: true, counts: true }).nullable(),
   /** Failed items and failed runs in the last 24 hours. */
-  recent_errors: number;
-  secret_rotated_at: string;
-  created_at: string;
-  updated_at: string;
-}
+  recent_errors: z.number(),
+  secret_rotated_at: ZTimestamp,
+  created_at: ZTimestamp,
+  updated_at: ZTimestamp,
+});
+export type ChannelProcessItem = z.input<typeof ZChannelProcessItem>;
 
 /** `POST /processes/{id}/test` */
-export interface ChannelTestResult {
-  ok: true;
-  shop?: { name: string; domain: string; plan?: string | null };
-  locations?: { id: string; name: string }[];
-}
+export const ZChannelTestResult = z.object({
+  ok: z.literal(true),
+  shop: z.object({ name: z.string(), domain: z.string(), plan: z.string().nullable().optional() }).optional(),
+  locations: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
+});
+export type ChannelTestResult = z.input<typeof ZChannelTestResult>;
 
 /** Shopify OAuth install: the query Shopify sends to the app URL, or the shop typed by the seller. */
 export const ZShopifyInstallStart = z.object({
@@ -298,3 +333,19 @@ export const ZFeedHistoryQuery = z.object({
   action: z.enum(CHANNEL_ACTIONS).optional(),
   status: z.enum(CHANNEL_RUN_STATUSES).optional(),
 }).strict();
+
+// ---- Answers (the response contract; see responses.ts). The run and process shapes are above, beside their parts. ----
+
+/** `POST /processes/{id}/actions/{action}/run` (202): the run and its job; a run of the action already waiting is answered instead. */
+export const ZChannelRunStarted = z.object({ job_id: z.string(), status: z.literal('PENDING'), run_id: z.string() });
+export type ChannelRunStartedDto = z.input<typeof ZChannelRunStarted>;
+
+/** `GET /gateway/generate-webhooks/{id}`: one line per topic subscribed. */
+export const ZWebhookRegistration = z.object({ topic: z.string(), ok: z.boolean(), message: z.string().optional() });
+export type WebhookRegistrationDto = z.input<typeof ZWebhookRegistration>;
+
+export const ZShopifyInstallStarted = z.object({ authorize_url: z.string() });
+export type ShopifyInstallStartedDto = z.input<typeof ZShopifyInstallStarted>;
+
+export const ZShopifyInstallCompleted = z.object({ process_id: z.string() });
+export type ShopifyInstallCompletedDto = z.input<typeof ZShopifyInstallCompleted>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ZListQuery } from './list-query';
+import { SKU_TYPES } from './catalog';
+import { ZTimestamp } from './responses';
 
 /**
  * Inventory words (docs/api-catalog.md): buckets, reason codes, request bodies, and the channel
@@ -134,43 +136,53 @@ export const ZInventoryImportRow = z.object({
 export type TInventoryImportRow = z.infer<typeof ZInventoryImportRow>;
 
 /** GET /inventory row: one per SKU × iloc, in the SKU's own units (packs converted from their base). */
-export interface InventoryRow {
-  sku_id: string;
-  sku: string;
-  name: string;
-  type: 'REGULAR' | 'PACK' | 'SYNSET';
-  iloc_id: string;
-  iloc_name: string;
-  qty_available: number;
-  qty_good: number;
-  qty_hold: number;
-  qty_hurt: number;
-  qty_in_transit: number;
-  qty_reserved: number;
-  updated_at: string | null;
-}
+export const ZInventoryRow = z.object({
+  sku_id: z.string(),
+  sku: z.string(),
+  name: z.string(),
+  type: z.enum(SKU_TYPES),
+  iloc_id: z.string(),
+  /** The code the CSV import names ilocs by. */
+  iloc_code: z.string().nullable(),
+  iloc_name: z.string(),
+  qty_available: z.number().int(),
+  qty_good: z.number().int(),
+  qty_hold: z.number().int(),
+  qty_hurt: z.number().int(),
+  qty_in_transit: z.number().int(),
+  qty_reserved: z.number().int(),
+  /** Null while the SKU has never had stock at the iloc. */
+  updated_at: ZTimestamp.nullable(),
+});
+export type InventoryRow = z.input<typeof ZInventoryRow>;
 
-export interface InventoryMovement {
-  id: string;
-  sku_id: string;
-  sku: string | null;
-  iloc_id: string;
-  iloc_name: string | null;
-  delta_good: number;
-  delta_hold: number;
-  delta_hurt: number;
-  delta_in_transit: number;
-  delta_reserved: number;
-  reason: MovementReason;
-  reference_type: string | null;
-  reference_id: string | null;
-  note: string | null;
-  user_id: string | null;
-  user_name: string | null;
-  created_at: string;
+/** The five buckets as numbers (a balance, or a movement's balance after). */
+export const ZBucketQuantities = z.object({
+  good: z.number().int(), hold: z.number().int(), hurt: z.number().int(), in_transit: z.number().int(), reserved: z.number().int(),
+});
+
+export const ZInventoryMovement = z.object({
+  id: z.string(),
+  sku_id: z.string(),
+  sku: z.string().nullable(),
+  iloc_id: z.string(),
+  iloc_name: z.string().nullable(),
+  delta_good: z.number().int(),
+  delta_hold: z.number().int(),
+  delta_hurt: z.number().int(),
+  delta_in_transit: z.number().int(),
+  delta_reserved: z.number().int(),
+  reason: z.enum(MOVEMENT_REASONS),
+  reference_type: z.string().nullable(),
+  reference_id: z.string().nullable(),
+  note: z.string().nullable(),
+  user_id: z.string().nullable(),
+  user_name: z.string().nullable(),
+  created_at: ZTimestamp,
   /** With `include=balance_after`: the holder's balance at the iloc right after this movement. */
-  balance_after?: BucketQuantities;
-}
+  balance_after: ZBucketQuantities.optional(),
+});
+export type InventoryMovement = z.input<typeof ZInventoryMovement>;
 
 // ---- quantities ------------------------------------------------------------------------------------
 
@@ -271,3 +283,58 @@ export function explainAvailability<I extends AvailabilityIloc>(input: Availabil
     result,
   };
 }
+
+// ---- Answers (the response contract; see responses.ts) ----
+
+/** A stock holder's balance at an iloc after an adjustment, in holder units; `sku` is the holder's code. */
+export const ZAdjustedBalance = z.object({
+  sku: z.string(),
+  sku_id: z.string(),
+  iloc_id: z.string(),
+  qty_available: z.number().int(),
+  qty_good: z.number().int(),
+  qty_hold: z.number().int(),
+  qty_hurt: z.number().int(),
+  qty_in_transit: z.number().int(),
+  qty_reserved: z.number().int(),
+  updated_at: ZTimestamp,
+});
+export type AdjustedBalanceDto = z.input<typeof ZAdjustedBalance>;
+
+/** POST /inventory/adjustments: how many movements were written and the balances they left. */
+export const ZAdjustmentResult = z.object({ movements: z.number().int(), balances: z.array(ZAdjustedBalance) });
+export type AdjustmentResultDto = z.input<typeof ZAdjustmentResult>;
+
+/** POST /inventory/import: the counts, and each refused row by its line in the file. */
+export const ZInventoryImportReport = z.object({
+  /** Rows that gave a SKU × iloc its first balance. */
+  created: z.number().int(),
+  updated: z.number().int(),
+  failed: z.number().int(),
+  errors: z.array(z.object({ line: z.number().int(), sku: z.string(), message: z.string() })),
+});
+export type InventoryImportReportDto = z.input<typeof ZInventoryImportReport>;
+
+export const ZAvailabilityIloc = z.object({ iloc_id: z.string(), qty_available: z.number() });
+export const ZAvailabilityIlocDetail = ZAvailabilityIloc.extend({ qty_good: z.number(), qty_reserved: z.number() });
+
+/** ChannelAvailability with the given iloc term: the slim one for the POST, the detailed one for the GET. */
+export const channelAvailabilityOf = <I extends z.ZodType>(iloc: I) =>
+  z.object({
+    sku: z.string(),
+    quantity: z.number(),
+    explanation: z.object({
+      ilocs: z.array(iloc),
+      pooled_available: z.number(),
+      holder: z.object({ sku: z.string(), type: z.string() }),
+      /** Only for a PACK. */
+      pack_quantity: z.number().optional(),
+      reserve_percentage: z.number(),
+      after_reserve: z.number(),
+      max_listed: z.number().nullable(),
+      after_max_listed: z.number(),
+      result: z.number(),
+    }),
+  });
+export const ZChannelAvailability = channelAvailabilityOf(ZAvailabilityIloc);
+export const ZChannelAvailabilityDetail = channelAvailabilityOf(ZAvailabilityIlocDetail);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from './orders';
+import { pageOf, ZTimestamp } from './responses';
 
 /** Spec 4: the four notification statuses, each with its icon on the screen. */
 export const NOTIFICATION_STATUSES = ['WARNING', 'COMPLETED', 'PENDING', 'FAILED'] as const;
@@ -39,17 +40,46 @@ export interface NotificationMediable {
   size_bytes?: number;
 }
 
+/**
+ * A notification's data as answered: the stored data (keys a writer added beyond these pass through) with the
+ * notification's own id.
+ */
+export const ZNotificationDataView = z.looseObject({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  status: z.enum(NOTIFICATION_STATUSES),
+  type: z.string().optional(),
+  table: z.string().optional(),
+  params: z.record(z.string(), z.unknown()).optional(),
+  target: z.string().optional(),
+  target_id: z.string().nullable().optional(),
+  mediable: z.record(z.string(), z.unknown()).nullable().optional(),
+});
+
 /** Spec 3: one notification as the API answers it (GET /notifications/{userId}/user, mark-as-read, the realtime event). */
-export interface NotificationDto {
-  id: string;
-  type: string;
-  data: TNotificationData & { id: string };
-  read_at: string | null;
-  created_at: string;
-  updated_at: string;
-  notifiable_id: string;
-  notifiable_type: 'user';
-}
+export const ZNotification = z.object({
+  id: z.string(),
+  type: z.string(),
+  data: ZNotificationDataView,
+  read_at: ZTimestamp.nullable(),
+  created_at: ZTimestamp,
+  updated_at: ZTimestamp,
+  notifiable_id: z.string(),
+  notifiable_type: z.literal('user'),
+});
+export type NotificationDto = z.input<typeof ZNotification>;
+
+/** GET /notifications/{userId}/user: the page plus the user's unread count (the bell needs both in one round trip). */
+export const ZNotificationPage = pageOf(ZNotification).extend({ unread: z.number().int() });
+export type NotificationPageDto = z.input<typeof ZNotificationPage>;
+
+/** PUT /notifications/mark-all-as-read: how many were unread. */
+export const ZNotificationsMarked = z.object({ updated: z.number().int() });
+
+/** POST /reports/orders (202): the job that builds the report; its notification carries the file. */
+export const ZReportStarted = z.object({ job_id: z.string(), status: z.literal('PENDING') });
+export type ReportStartedDto = z.input<typeof ZReportStarted>;
 
 /**
  * Spec 2/9: where opening a notification goes, by its target. Unknown targets stay on /notifications.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zDecimal } from './catalog';
 import { defineLifecycle, type HeldPermissions } from './lifecycle';
+import { ZDecimal, ZTimestamp } from './responses';
 
 /**
  * Order words (docs/api-orders.md, spec 3, 4, 5 and 8): statuses, the lifecycle as a table, the import
@@ -171,3 +172,175 @@ export function isValidSkuText(sku: string): boolean {
   const t = sku.trim();
   return t.length > 0 && t.length <= 64 && !t.includes("'") && !/\s/.test(t);
 }
+
+// ---- Answers (the response contract; see responses.ts) ----
+
+const nullableText = z.string().nullable();
+const optionalNullableText = nullableText.optional();
+
+/** An address as stored from what the channel sent: every field may be missing (spec 8 keeps incomplete ones). */
+export const ZAddressView = z.object({
+  first_name: optionalNullableText, last_name: optionalNullableText, company: optionalNullableText,
+  address1: optionalNullableText, address2: optionalNullableText, city: optionalNullableText, state: optionalNullableText,
+  zip: optionalNullableText, country: optionalNullableText, phone: optionalNullableText, email: optionalNullableText,
+});
+
+/** A row of the orders list: who it is for, where it goes, what it costs, what the caller may do with it. */
+export const ZOrderSummary = z.object({
+  id: z.string(),
+  number: z.string(),
+  channel: z.string(),
+  external_id: nullableText,
+  status: z.enum(ORDER_STATUSES),
+  fulfillment_status: z.enum(FULFILLMENT_STATUSES),
+  error_code: z.enum(ORDER_ERROR_CODES).nullable(),
+  error_message: nullableText,
+  /** From the order's customer, else its shipping address's contact. */
+  customer: z.object({ first_name: nullableText, last_name: nullableText, email: nullableText }),
+  ship_to: z.object({ city: nullableText, state: nullableText, country: nullableText }),
+  currency: z.string(),
+  total: ZDecimal,
+  line_count: z.number().int(),
+  unit_count: z.number().int(),
+  hold_until: ZTimestamp.nullable(),
+  created_at: ZTimestamp,
+  updated_at: ZTimestamp,
+  allowed_actions: z.array(z.enum(ORDER_ACTIONS)),
+});
+export type OrderSummaryDto = z.input<typeof ZOrderSummary>;
+
+/** Where a line's units are reserved (or were shipped from). */
+export const ZOrderAllocation = z.object({
+  iloc_id: z.string(),
+  iloc_name: nullableText,
+  quantity: z.number().int(),
+  qty_shipped: z.number().int(),
+});
+export type OrderAllocationDto = z.input<typeof ZOrderAllocation>;
+
+export const ZOrderLine = z.object({
+  id: z.string(),
+  line_no: z.number().int(),
+  /** The catalog SKU's code when the line resolved to one, else the text as sent. */
+  sku: z.string(),
+  sku_text: z.string(),
+  sku_id: nullableText,
+  name: nullableText,
+  quantity: z.number().int(),
+  price: ZDecimal,
+  discount: ZDecimal,
+  tax: ZDecimal,
+  total: ZDecimal,
+  /** The iloc the channel asked for, if any. */
+  iloc_id: nullableText,
+  qty_allocated: z.number().int(),
+  qty_backordered: z.number().int(),
+  qty_shipped: z.number().int(),
+  qty_returned: z.number().int(),
+  allocations: z.array(ZOrderAllocation),
+});
+export type OrderLineDto = z.input<typeof ZOrderLine>;
+
+/** One entry of an order's history (GET /orders/{id}/events, include=events). */
+export const ZOrderEvent = z.object({
+  id: z.string(),
+  action: z.string(),
+  from_status: nullableText,
+  to_status: nullableText,
+  /** Null for the system; the name is null once the user is gone. */
+  user: z.object({ id: z.string(), name: nullableText }).nullable(),
+  data: z.record(z.string(), z.unknown()),
+  created_at: ZTimestamp,
+});
+export type OrderEventDto = z.input<typeof ZOrderEvent>;
+
+/** include=shipments: the order's shipments, briefly (statuses as text: shipments.ts owns their words). */
+export const ZOrderShipmentRef = z.object({
+  id: z.string(),
+  number: z.string(),
+  status: z.string(),
+  iloc_id: z.string(),
+  iloc_name: z.string(),
+  carrier: nullableText,
+  ship_method: nullableText,
+  tracking: nullableText,
+  ship_date: ZTimestamp.nullable(),
+  created_at: ZTimestamp.nullable(),
+  units: z.number().int(),
+  boxes: z.number().int(),
+});
+export type OrderShipmentRefDto = z.input<typeof ZOrderShipmentRef>;
+
+/** include=returns: the order's returns, briefly. */
+export const ZOrderReturnRef = z.object({
+  id: z.string(),
+  number: z.string(),
+  status: z.string(),
+  refund_status: z.string(),
+  reason: nullableText,
+  shipment_id: nullableText,
+  created_at: ZTimestamp.nullable(),
+  units: z.number().int(),
+});
+export type OrderReturnRefDto = z.input<typeof ZOrderReturnRef>;
+
+/** One order with its lines; history, shipments and returns only when `include` names them. */
+export const ZOrder = ZOrderSummary.extend({
+  /** The customer as stored on the order, with the summary's names filled in. */
+  customer: z.object({
+    id: z.string().optional(), first_name: nullableText, last_name: nullableText, email: nullableText,
+    phone: optionalNullableText, company: optionalNullableText,
+  }),
+  customer_id: nullableText,
+  billing_address: ZAddressView.nullable(),
+  shipping_address: ZAddressView.nullable(),
+  notes: nullableText,
+  metadata: z.record(z.string(), z.unknown()),
+  /** YYYY-MM-DD. */
+  shipable_date: nullableText,
+  deliver_by: nullableText,
+  ship_method: nullableText,
+  ship_carrier: nullableText,
+  subtotal: ZDecimal,
+  discount_total: ZDecimal,
+  tax_total: ZDecimal,
+  shipping_total: ZDecimal,
+  version: z.number().int(),
+  closed_at: ZTimestamp.nullable(),
+  cancelled_at: ZTimestamp.nullable(),
+  lines: z.array(ZOrderLine),
+  events: z.array(ZOrderEvent).optional(),
+  shipments: z.array(ZOrderShipmentRef).optional(),
+  returns: z.array(ZOrderReturnRef).optional(),
+});
+export type OrderDto = z.input<typeof ZOrder>;
+
+/** POST /orders with a (channel, external id) already imported: 200 with the existing order. */
+export const ZOrderDuplicate = z.object({ data: ZOrder, duplicate: z.literal(true) });
+
+/** GET /orders/counts: orders per status tab, and all of them. */
+export const ZOrderCounts = z.record(z.enum(['all', ...ORDER_STATUSES]), z.number().int());
+export type OrderCountsDto = z.input<typeof ZOrderCounts>;
+
+/**
+ * One order of POST /orders/batch, by its index in the call: created (or found again: duplicate), refused by
+ * the plan's allowance (status `refused`, no id), or invalid (only `errors`, by field). One flat object
+ * rather than a union: a 1,000-order answer is encoded without trying alternatives.
+ */
+export const ZOrderBatchResult = z.object({
+  index: z.number().int(),
+  id: nullableText.optional(),
+  number: nullableText.optional(),
+  status: z.enum([...ORDER_STATUSES, 'refused']).optional(),
+  error_code: z.enum([...ORDER_ERROR_CODES, 'plan_limit']).nullable().optional(),
+  duplicate: z.boolean().optional(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type OrderBatchResultDto = z.input<typeof ZOrderBatchResult>;
+
+/** Bulk hold and release: each order on its own; the refused ones say why. */
+export const ZBulkUpdateResult = z.object({
+  updated: z.array(z.string()),
+  skipped: z.array(z.object({ id: z.string(), number: nullableText, reason: z.string() })),
+});
+export type BulkUpdateResultDto = z.input<typeof ZBulkUpdateResult>;

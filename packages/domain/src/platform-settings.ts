@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTimestamp } from './responses';
 
 /**
  * Platform settings (docs/api-platform-settings.md): the owner's general settings, the custom login page and
@@ -110,18 +111,19 @@ export const ZLoginSettingsUpdate = z
 export type TLoginSettingsUpdate = z.infer<typeof ZLoginSettingsUpdate>;
 
 /** What the owner's page and the public GET /api/custom-login answer: images as same-origin URLs. */
-export interface CustomLoginView {
+export const ZCustomLogin = z.object({
   /** '' = the built-in heading. */
-  title: string;
-  welcome_text: string;
+  title: z.string(),
+  welcome_text: z.string(),
   /** null = the theme's own colour. */
-  primary_color: string | null;
-  background_color: string | null;
-  show_signup_link: boolean;
+  primary_color: z.string().nullable(),
+  background_color: z.string().nullable(),
+  show_signup_link: z.boolean(),
   /** `/api/custom-login/logo?v=…` (the version changes with the image, so it may be cached), or null. */
-  logo_url: string | null;
-  background_image_url: string | null;
-}
+  logo_url: z.string().nullable(),
+  background_image_url: z.string().nullable(),
+});
+export type CustomLoginView = z.input<typeof ZCustomLogin>;
 
 export const LOGIN_SETTINGS_DEFAULTS: Omit<CustomLoginView, 'logo_url' | 'background_image_url'> = {
   title: '',
@@ -172,38 +174,37 @@ export const ZCodeSnippetInput = z
   });
 export type TCodeSnippetInput = z.infer<typeof ZCodeSnippetInput>;
 
-export interface CodeSnippetView {
-  id: string;
-  name: string;
-  type: CodeSnippetType;
-  body: string;
-  enabled: boolean;
-  sort: number;
-  created_at: string;
-  updated_at: string;
-}
+export const ZCodeSnippet = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(CODE_SNIPPET_TYPES),
+  body: z.string(),
+  enabled: z.boolean(),
+  sort: z.number().int(),
+  created_at: ZTimestamp,
+  updated_at: ZTimestamp,
+});
+export type CodeSnippetView = z.input<typeof ZCodeSnippet>;
 
 /** GET/POST /codes-client item (spec 7). */
-export interface CodeClientItem {
-  id: string;
-  type: CodeSnippetType;
-  body: string;
-}
+export const ZCodeClientItem = z.object({ id: z.string(), type: z.enum(CODE_SNIPPET_TYPES), body: z.string() });
+export type CodeClientItem = z.input<typeof ZCodeClientItem>;
 
 // ---------------------------------------------------------------------------------------------------------
 // Owner dashboard
 
-export interface OwnerDashboard {
-  companies: { total: number; active: number; new_this_month: number };
-  users: { total: number; by_role: Record<string, number> };
-  subscriptions: { active: number; canceled: number; none: number };
+export const ZOwnerDashboard = z.object({
+  companies: z.object({ total: z.number().int(), active: z.number().int(), new_this_month: z.number().int() }),
+  users: z.object({ total: z.number().int(), by_role: z.record(z.string(), z.number().int()) }),
+  subscriptions: z.object({ active: z.number().int(), canceled: z.number().int(), none: z.number().int() }),
   /** Sum of the running subscriptions' monthly totals, in cents. */
-  mrr_cents: number;
-  orders_this_month: number;
-  top_companies: { company_id: string; name: string; orders: number }[];
+  mrr_cents: z.number().int(),
+  orders_this_month: z.number().int(),
+  top_companies: z.array(z.object({ company_id: z.string(), name: z.string(), orders: z.number().int() })),
   /** The last 12 calendar months (UTC), oldest first, as YYYY-MM. */
-  companies_per_month: { month: string; count: number }[];
-}
+  companies_per_month: z.array(z.object({ month: z.string(), count: z.number().int() })),
+});
+export type OwnerDashboard = z.input<typeof ZOwnerDashboard>;
 
 /** The last `n` calendar months (UTC) ending with the one of `now`, oldest first, as YYYY-MM. */
 export function lastMonths(now: Date, n = 12): string[] {
@@ -214,3 +215,29 @@ export function lastMonths(now: Date, n = 12): string[] {
   }
   return out;
 }
+
+// ---- Answers (the response contract; see responses.ts) ----
+
+/**
+ * The general settings as answered. Not ZGeneralSettings itself: that one is the request's (it trims and
+ * refuses), while a stored value that no longer validates has already fallen back to its default.
+ */
+export const ZGeneralSettingsView = z.object({
+  app_name: z.string(),
+  support_email: z.string(),
+  default_language: z.enum(SETTING_LANGUAGES),
+  signup_open: z.boolean(),
+  idle_timeout_minutes: z.number().int(),
+  maintenance_banner: z.string(),
+});
+export type GeneralSettingsDto = z.input<typeof ZGeneralSettingsView>;
+
+/** GET /api/settings/public: what a signed-out page may know of the general settings (nothing here is secret). */
+export const ZPublicGeneralSettings = ZGeneralSettingsView.pick({
+  app_name: true, support_email: true, default_language: true, signup_open: true, idle_timeout_minutes: true, maintenance_banner: true,
+});
+export type PublicGeneralSettingsDto = z.input<typeof ZPublicGeneralSettings>;
+
+/** GET /api/custom-login: the login page's look, the app's name, and whether to offer sign-up at all. */
+export const ZPublicCustomLogin = ZCustomLogin.extend({ app_name: z.string() });
+export type PublicCustomLoginDto = z.input<typeof ZPublicCustomLogin>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_PER_PAGE } from './list-query';
-import { MAX_SUPPLY_LINES, ZSupplyDate, ZSupplyQuantity, ZUnitCost } from './supply';
+import { ZDecimal } from './responses';
+import { MAX_SUPPLY_LINES, ZSupplyDate, ZSupplyQuantity, ZSupplyRef, ZUnitCost } from './supply';
 
 /**
  * PO by SKUs (docs/api-supply-chain.md "Purchase orders"): how much to buy of each SKU at one iloc, from
@@ -84,3 +85,25 @@ export const ZPoBySkusInput = z
   })
   .strict();
 export type TPoBySkusInput = z.infer<typeof ZPoBySkusInput>;
+
+// ---- Answers (the response contract; see responses.ts) ----
+
+/** One row of `GET /purchase-orders/suggestions`. */
+export const ZPoSuggestion = z.object({
+  sku_id: z.string(),
+  sku: z.string(),
+  name: z.string().nullable(),
+  /** The SKU's preferred supplier, if any. */
+  supplier: ZSupplyRef.nullable(),
+  supplier_sku: z.string().nullable(),
+  unit_cost: ZDecimal.nullable(),
+  lead_time_days: z.number().int().nullable(),
+  sold: z.number(),
+  /** Units sold per day over the window, as velocityOf writes it. */
+  velocity: z.string(),
+  on_hand: z.number(),
+  in_transit: z.number(),
+  on_order: z.number(),
+  suggested_quantity: z.number().int(),
+});
+export type PoSuggestionDto = z.input<typeof ZPoSuggestion>;

@@ -32,3 +32,9 @@ export const ZPreferencesUpdate = z
   })
   .strict();
 export type TPreferencesUpdate = z.infer<typeof ZPreferencesUpdate>;
+
+// ---- Answers (the response contract; see responses.ts) ----
+
+/** POST /preferences/update-or-create: every preference of the user, resolved (defaults applied), by key. */
+export const ZResolvedPreferences = z.record(z.string(), z.unknown());
+export type ResolvedPreferencesDto = z.input<typeof ZResolvedPreferences>;

@@ -53,3 +53,9 @@ export type TBroadcastingAuth = z.infer<typeof ZBroadcastingAuth>;
 export interface UserPreferenceUpdatedData {
   preferences: Record<string, unknown>;
 }
+
+// ---- Answers (the response contract; see responses.ts) ----
+
+/** POST /broadcasting/auth: the channel as the server names it (a refusal is a 403, never `authorized: false`). */
+export const ZBroadcastingAuthorization = z.object({ channel: z.string(), authorized: z.literal(true) });
+export type BroadcastingAuthorizationDto = z.input<typeof ZBroadcastingAuthorization>;

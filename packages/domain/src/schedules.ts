@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTimestamp } from './responses';
 
 /** Spec 9 schedule presets, all at midnight (in the schedule's time zone). */
 export const SCHEDULE_PRESETS = {
@@ -209,30 +210,29 @@ export const ZScheduleUpdate = z
   });
 export type TScheduleUpdate = z.infer<typeof ZScheduleUpdate>;
 
-export interface ScheduleDto {
-  id: string;
-  name: string;
-  job_kind: string;
-  preset: SchedulePreset | null;
-  cron: string;
-  timezone: string;
-  payload: Record<string, unknown>;
-  active: boolean;
-  next_run_at: string | null;
-  last_run_at: string | null;
-  last_job_id: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-/** GET /schedules/job-kinds: what a schedule may run. */
-export interface SchedulableJobKind {
-  kind: string;
-  label: string;
-}
-
-/** The preset whose expression this is, if any (the form shows a preset instead of the raw expression). */
 export function presetOf(cron: string): SchedulePreset | null {
   const normal = cron.trim().split(/\s+/).join(' ');
   return SCHEDULE_PRESET_IDS.find((p) => SCHEDULE_PRESETS[p] === normal) ?? null;
 }
+
+// ---- Answers (the response contract; see responses.ts) ----
+
+export const ZSchedule = z.object({
+  id: z.string(),
+  name: z.string(),
+  job_kind: z.string(),
+  preset: z.enum(SCHEDULE_PRESET_IDS as [SchedulePreset, ...SchedulePreset[]]).nullable(),
+  cron: z.string(),
+  timezone: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+  active: z.boolean(),
+  next_run_at: ZTimestamp.nullable(),
+  last_run_at: ZTimestamp.nullable(),
+  last_job_id: z.string().nullable(),
+  created_at: ZTimestamp,
+  updated_at: ZTimestamp,
+});
+export type ScheduleDto = z.input<typeof ZSchedule>;
+
+export const ZSchedulableJobKind = z.object({ kind: z.string(), label: z.string() });
+export type SchedulableJobKind = z.input<typeof ZSchedulableJobKind>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineLifecycle } from './lifecycle';
+import { ZTimestamp } from './responses';
 
 /**
  * Owner services, app services and the owner's mapper / rule templates (docs/api-services.md; spec 3, 4).
@@ -67,6 +68,7 @@ export function serviceAllowedActions(status: string, permissions: ReadonlySet<s
 export const APP_SERVICE_ACTIONS = [...SERVICE_ACTIONS, 'rotate-secret'] as const;
 export type AppServiceAction = (typeof APP_SERVICE_ACTIONS)[number];
 export type AppServiceItemAction = AppServiceAction | 'edit' | 'delete';
+const APP_SERVICE_ACTIONS_AND_ITEM = [...APP_SERVICE_ACTIONS, 'edit', 'delete'] as const;
 export function appServiceAllowedActions(status: string, permissions: ReadonlySet<string> | readonly string[]): AppServiceItemAction[] {
   const out: AppServiceItemAction[] = [];
   if (hasPermission(permissions, 'update-app-service')) {
@@ -125,29 +127,31 @@ export const ZServiceUpdate = z
   .strict();
 export type TServiceUpdate = z.infer<typeof ZServiceUpdate>;
 
-export interface ServiceView {
-  id: string;
-  key: string;
-  name: string;
-  category: ServiceCategory;
-  description: string;
-  logo_url: string | null;
-  status: ServiceStatus;
-  allowed_actions: ServiceItemAction[];
-  created_at: string;
-  updated_at: string;
-}
+export const ZServiceView = z.object({
+  id: z.string(),
+  key: z.string(),
+  name: z.string(),
+  category: z.enum(SERVICE_CATEGORIES),
+  description: z.string(),
+  logo_url: z.string().nullable(),
+  status: z.enum(SERVICE_STATUSES),
+  allowed_actions: z.array(z.enum([...SERVICE_ACTIONS, 'edit', 'delete'])),
+  created_at: ZTimestamp,
+  updated_at: ZTimestamp,
+});
+export type ServiceView = z.input<typeof ZServiceView>;
 
 /** What a tenant sees of the catalogue: ACTIVE and PAUSE services, the paused ones not installable. */
-export interface ServiceCatalogItem {
-  key: string;
-  name: string;
-  category: ServiceCategory;
-  description: string;
-  logo_url: string | null;
-  status: Exclude<ServiceStatus, 'INACTIVE'>;
-  installable: boolean;
-}
+export const ZServiceCatalogItem = z.object({
+  key: z.string(),
+  name: z.string(),
+  category: z.enum(SERVICE_CATEGORIES),
+  description: z.string(),
+  logo_url: z.string().nullable(),
+  status: z.enum(SERVICE_STATUSES).exclude(['INACTIVE']),
+  installable: z.boolean(),
+});
+export type ServiceCatalogItem = z.input<typeof ZServiceCatalogItem>;
 
 /* ------------------------------------------------------------------ app services (OAuth clients) */
 
@@ -188,24 +192,25 @@ export const ZAppServiceUpdate = z
   .strict();
 export type TAppServiceUpdate = z.infer<typeof ZAppServiceUpdate>;
 
-export interface AppServiceView {
-  id: string;
+export const ZAppServiceView = z.object({
+  id: z.string(),
   /** The OAuth client_id the application signs in with. */
-  client_id: string;
-  name: string;
-  description: string;
-  redirect_uris: string[];
-  confidential: boolean;
-  grants: AppServiceGrant[];
-  status: ServiceStatus;
+  client_id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  redirect_uris: z.array(z.string()),
+  confidential: z.boolean(),
+  grants: z.array(z.enum(APP_SERVICE_GRANTS)),
+  status: z.enum(SERVICE_STATUSES),
   /** The last characters of the secret, to tell secrets apart. */
-  secret_hint: string;
+  secret_hint: z.string(),
   /** Only in the answers of create and rotate-secret. */
-  client_secret?: string;
-  allowed_actions: AppServiceItemAction[];
-  created_at: string;
-  updated_at: string;
-}
+  client_secret: z.string().optional(),
+  allowed_actions: z.array(z.enum(APP_SERVICE_ACTIONS_AND_ITEM)),
+  created_at: ZTimestamp,
+  updated_at: ZTimestamp,
+});
+export type AppServiceView = z.input<typeof ZAppServiceView>;
 
 /* ------------------------------------------------------------------ mapper templates */
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zDecimal } from './catalog';
 import { defineLifecycle, holdsPermission, type HeldPermissions } from './lifecycle';
+import { ZDecimal, ZTimestamp } from './responses';
 
 /**
  * Shipment and return words (docs/api-orders.md, spec 3, 4, 5 and 8): statuses, the lifecycles as tables,
@@ -303,3 +304,117 @@ export const ZReturnRefund = z
   .object({ amount: zDecimal(2, 12, 'The amount').refine(isPositive, 'The amount must be greater than zero').optional() })
   .strict();
 export type TReturnRefund = z.infer<typeof ZReturnRefund>;
+
+// ---- Answers (the response contract; see responses.ts) ----
+
+/** A shipment in a list: its order, where it left from, how much it carried and what came back. */
+export const ZShipmentSummary = z.object({
+  id: z.string(),
+  number: z.string(),
+  order_id: z.string(),
+  order_number: z.string(),
+  status: z.enum(SHIPMENT_STATUSES),
+  iloc_id: z.string(),
+  iloc_name: z.string().nullable(),
+  package_id: z.string().nullable(),
+  carrier: z.string().nullable(),
+  ship_method: z.string().nullable(),
+  tracking: z.string().nullable(),
+  ship_date: ZTimestamp.nullable(),
+  notes: z.string().nullable(),
+  box_count: z.number().int(),
+  unit_count: z.number().int(),
+  qty_returned: z.number().int(),
+  allowed_actions: z.array(z.enum(SHIPMENT_ACTIONS)),
+  created_at: ZTimestamp,
+  updated_at: ZTimestamp,
+});
+export type ShipmentSummaryDto = z.input<typeof ZShipmentSummary>;
+
+export const ZShipmentBoxItem = z.object({
+  id: z.string(),
+  line_id: z.string(),
+  line_no: z.number().int(),
+  sku_id: z.string(),
+  sku: z.string().nullable(),
+  name: z.string().nullable(),
+  quantity: z.number().int(),
+  qty_returned: z.number().int(),
+});
+
+/** A box as shipped; its sizes and weight are decimals kept exact. */
+export const ZShipmentBoxView = z.object({
+  id: z.string(),
+  box_no: z.number().int(),
+  package_id: z.string().nullable(),
+  length: ZDecimal,
+  width: ZDecimal,
+  height: ZDecimal,
+  weight: ZDecimal,
+  tracking: z.string().nullable(),
+  items: z.array(ZShipmentBoxItem),
+});
+export type ShipmentBoxDto = z.input<typeof ZShipmentBoxView>;
+
+/** Per order line: what this shipment carried, what came back, what may still be returned. */
+export const ZShipmentLine = z.object({
+  line_id: z.string(),
+  line_no: z.number().int(),
+  sku_id: z.string().nullable(),
+  sku: z.string().nullable(),
+  name: z.string().nullable(),
+  quantity: z.number().int(),
+  qty_returned: z.number().int(),
+  qty_returnable: z.number().int(),
+});
+export type ShipmentLineDto = z.input<typeof ZShipmentLine>;
+
+export const ZShipment = ZShipmentSummary.extend({ boxes: z.array(ZShipmentBoxView), lines: z.array(ZShipmentLine) });
+export type ShipmentDto = z.input<typeof ZShipment>;
+
+export const ZReturnLineView = z.object({
+  id: z.string(),
+  line_id: z.string(),
+  line_no: z.number().int(),
+  shipment_line_id: z.string().nullable(),
+  sku_id: z.string(),
+  sku: z.string().nullable(),
+  name: z.string().nullable(),
+  quantity: z.number().int(),
+  reason: z.enum(RETURN_REASONS).nullable(),
+  qty_good: z.number().int(),
+  qty_hold: z.number().int(),
+  qty_hurt: z.number().int(),
+  qty_received: z.number().int(),
+});
+export type ReturnLineDto = z.input<typeof ZReturnLineView>;
+
+export const ZReturnSummary = z.object({
+  id: z.string(),
+  number: z.string(),
+  order_id: z.string(),
+  order_number: z.string(),
+  shipment_id: z.string().nullable(),
+  shipment_number: z.string().nullable(),
+  status: z.enum(RETURN_STATUSES),
+  refund_status: z.enum(REFUND_STATUSES),
+  reason: z.enum(RETURN_REASONS).nullable(),
+  notes: z.string().nullable(),
+  iloc_id: z.string().nullable(),
+  iloc_name: z.string().nullable(),
+  currency: z.string(),
+  /** What the returned units cost the customer: each line's total per unit × the units returned. */
+  refundable_amount: ZDecimal,
+  /** Refunded so far. */
+  refund_amount: ZDecimal,
+  unit_count: z.number().int(),
+  qty_received: z.number().int(),
+  allowed_actions: z.array(z.enum(RETURN_ACTIONS)),
+  created_at: ZTimestamp,
+  updated_at: ZTimestamp,
+  received_at: ZTimestamp.nullable(),
+});
+export type ReturnSummaryDto = z.input<typeof ZReturnSummary>;
+
+export const ZReturn = ZReturnSummary.extend({ lines: z.array(ZReturnLineView) });
+export type ReturnDto = z.input<typeof ZReturn>;

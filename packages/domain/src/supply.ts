@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { zDecimal } from './catalog';
+import { SKU_STATUSES, zDecimal } from './catalog';
 import { defineLifecycle, type HeldPermissions } from './lifecycle';
+import { ZDecimal, ZTimestamp } from './responses';
 
 /**
  * Supply-chain words (docs/api-supply-chain.md, spec 3, 4, 5): purchase orders, PO and transfer shipments
@@ -279,3 +280,222 @@ export const ZMailConfiguration = z
   })
   .strict();
 export type TMailConfiguration = z.infer<typeof ZMailConfiguration>;
+
+// ---- Answers (the response contract; see responses.ts) ----
+
+/** `{ id, name }` of a joined row; the server answers the name as null when the join finds none. */
+export const ZSupplyRef = z.object({ id: z.string(), name: z.string().nullable() });
+export type SupplyRefDto = z.input<typeof ZSupplyRef>;
+
+/** One entry of a PO's, a shipment's or a transfer's history (status_events), oldest first. */
+export const ZSupplyEvent = z.object({
+  id: z.string(),
+  action: z.string(),
+  from_status: z.string().nullable(),
+  to_status: z.string().nullable(),
+  user: ZSupplyRef.nullable(),
+  /** What the action recorded beside the move (counts, a message): opaque JSON. */
+  data: z.record(z.string(), z.unknown()),
+  created_at: ZTimestamp.nullable(),
+});
+export type SupplyEventDto = z.input<typeof ZSupplyEvent>;
+
+/* ---- purchase orders */
+
+export const ZPoSummary = z.object({
+  id: z.string(),
+  number: z.string(),
+  status: z.enum(PO_STATUSES),
+  supplier: ZSupplyRef,
+  iloc: ZSupplyRef,
+  currency: z.string(),
+  /** YYYY-MM-DD. */
+  estimated_delivery: z.string().nullable(),
+  total: ZDecimal,
+  line_count: z.number().int(),
+  qty_ordered: z.number().int(),
+  qty_received: z.number().int(),
+  created_at: ZTimestamp,
+  updated_at: ZTimestamp,
+  allowed_actions: z.array(z.enum(PO_ACTIONS)),
+});
+export type PoSummaryDto = z.input<typeof ZPoSummary>;
+
+/** A line's SKU as it is now: its status, or `removed` once the SKU was deleted. */
+export const PO_LINE_SKU_STATUSES = [...SKU_STATUSES, 'removed'] as const;
+
+export const ZPoLine = z.object({
+  id: z.string(),
+  line_no: z.number().int(),
+  sku_id: z.string().nullable(),
+  sku: z.string(),
+  name: z.string().nullable(),
+  supplier_sku: z.string().nullable(),
+  sku_status: z.enum(PO_LINE_SKU_STATUSES),
+  quantity: z.number().int(),
+  unit_cost: ZDecimal,
+  net_price: ZDecimal,
+  tax: ZDecimal,
+  total: ZDecimal,
+  confirmed_quantity: z.number().int().nullable(),
+  confirmed_date: z.string().nullable(),
+  qty_shipped: z.number().int(),
+  qty_received: z.number().int(),
+});
+export type PoLineDto = z.input<typeof ZPoLine>;
+
+/** A PO's shipment as its detail lists it. */
+export const ZPoShipment = z.object({
+  id: z.string(),
+  asn_number: z.string(),
+  status: z.enum(SUPPLY_SHIPMENT_STATUSES),
+  carrier: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  ship_date: z.string().nullable(),
+  qty_expected: z.number().int(),
+  qty_received: z.number().int(),
+  has_discrepancy: z.boolean(),
+});
+export type PoShipmentDto = z.input<typeof ZPoShipment>;
+
+export const ZPurchaseOrder = ZPoSummary.extend({
+  supplier: ZSupplyRef.extend({ email: z.string().nullable() }),
+  shipping_cost: ZDecimal,
+  payment_terms: z.string().nullable(),
+  /** Left out of a supplier user's view: the buyer's internal notes. */
+  notes_to_warehouse: z.string().nullable().optional(),
+  notes_to_supplier: z.string().nullable(),
+  subtotal: ZDecimal,
+  tax_total: ZDecimal,
+  error_message: z.string().nullable(),
+  lines: z.array(ZPoLine),
+  shipments: z.array(ZPoShipment),
+  created_by: ZSupplyRef.nullable(),
+  confirmed_at: ZTimestamp.nullable(),
+  sent_at: ZTimestamp.nullable(),
+  acknowledged_at: ZTimestamp.nullable(),
+  completed_at: ZTimestamp.nullable(),
+  cancelled_at: ZTimestamp.nullable(),
+  /** With `include=events`. */
+  events: z.array(ZSupplyEvent).optional(),
+});
+export type PurchaseOrderDto = z.input<typeof ZPurchaseOrder>;
+
+/** `GET /purchase-orders/counts`: POs per status for the search, and `all`. */
+export const ZPoCounts = z.record(z.enum(['all', ...PO_STATUSES]), z.number().int());
+export type PoCountsDto = z.input<typeof ZPoCounts>;
+
+/** `POST /purchase-orders/{id}/{action}`: the PO, and the e-mail job that `submit` and `email` queue. */
+export const ZPoActionAnswer = z.object({ data: ZPurchaseOrder, email: z.object({ job_id: z.string() }).optional() });
+export type PoActionAnswerDto = z.input<typeof ZPoActionAnswer>;
+
+/* ---- PO and transfer shipments (ASNs) */
+
+export const ZSupplyShipmentSummary = z.object({
+  id: z.string(),
+  kind: z.enum(['purchase_order', 'transfer']),
+  asn_number: z.string(),
+  status: z.enum(SUPPLY_SHIPMENT_STATUSES),
+  purchase_order: z.object({ id: z.string(), number: z.string(), supplier: ZSupplyRef }).nullable(),
+  transfer: z.object({ id: z.string(), number: z.string() }).nullable(),
+  from_iloc: ZSupplyRef.nullable(),
+  to_iloc: ZSupplyRef,
+  carrier: z.string().nullable(),
+  tracking_number: z.string().nullable(),
+  bol_number: z.string().nullable(),
+  ship_date: z.string().nullable(),
+  line_count: z.number().int(),
+  qty_expected: z.number().int(),
+  qty_received: z.number().int(),
+  has_discrepancy: z.boolean(),
+  created_at: ZTimestamp,
+  allowed_actions: z.array(z.enum(SUPPLY_SHIPMENT_ACTIONS)),
+});
+export type SupplyShipmentSummaryDto = z.input<typeof ZSupplyShipmentSummary>;
+
+export const ZSupplyShipmentLine = z.object({
+  id: z.string(),
+  line_no: z.number().int(),
+  po_line_id: z.string().nullable(),
+  transfer_line_id: z.string().nullable(),
+  sku_id: z.string().nullable(),
+  sku: z.string(),
+  name: z.string().nullable(),
+  qty_expected: z.number().int(),
+  qty_good: z.number().int(),
+  qty_hold: z.number().int(),
+  qty_hurt: z.number().int(),
+  qty_received: z.number().int(),
+  /** received − expected; 0 when none. */
+  discrepancy: z.number().int(),
+});
+export type SupplyShipmentLineDto = z.input<typeof ZSupplyShipmentLine>;
+
+export const ZSupplyShipmentBox = z.object({
+  box_no: z.number().int(),
+  length: ZDecimal,
+  width: ZDecimal,
+  height: ZDecimal,
+  weight: ZDecimal,
+  contents: z.array(z.object({ line_no: z.number().int(), quantity: z.number().int() })),
+});
+export type SupplyShipmentBoxDto = z.input<typeof ZSupplyShipmentBox>;
+
+export const ZSupplyShipment = ZSupplyShipmentSummary.extend({
+  /** The template's name is kept on the shipment; its id is null once the template was deleted. */
+  packing_template: z.object({ id: z.string().nullable(), name: z.string().nullable() }).nullable(),
+  lines: z.array(ZSupplyShipmentLine),
+  boxes: z.array(ZSupplyShipmentBox),
+  shipped_at: ZTimestamp.nullable(),
+  arrived_at: ZTimestamp.nullable(),
+  received_at: ZTimestamp.nullable(),
+  cancelled_at: ZTimestamp.nullable(),
+  /** With `include=events`. */
+  events: z.array(ZSupplyEvent).optional(),
+});
+export type SupplyShipmentDto = z.input<typeof ZSupplyShipment>;
+
+/* ---- transfers */
+
+export const ZTransferSummary = z.object({
+  id: z.string(),
+  number: z.string(),
+  status: z.enum(TRANSFER_STATUSES),
+  from_iloc: ZSupplyRef,
+  to_iloc: ZSupplyRef,
+  estimated_delivery: z.string().nullable(),
+  line_count: z.number().int(),
+  qty_total: z.number().int(),
+  qty_shipped: z.number().int(),
+  qty_received: z.number().int(),
+  error_message: z.string().nullable(),
+  created_at: ZTimestamp,
+  updated_at: ZTimestamp,
+  allowed_actions: z.array(z.enum(TRANSFER_ACTIONS)),
+});
+export type TransferSummaryDto = z.input<typeof ZTransferSummary>;
+
+export const ZTransferLine = z.object({
+  id: z.string(),
+  line_no: z.number().int(),
+  sku_id: z.string().nullable(),
+  sku: z.string(),
+  name: z.string().nullable(),
+  quantity: z.number().int(),
+  qty_reserved: z.number().int(),
+  qty_shipped: z.number().int(),
+  qty_received: z.number().int(),
+});
+export type TransferLineDto = z.input<typeof ZTransferLine>;
+
+export const ZTransfer = ZTransferSummary.extend({
+  notes: z.string().nullable(),
+  lines: z.array(ZTransferLine),
+  shipments: z.array(ZSupplyShipmentSummary),
+  confirmed_at: ZTimestamp.nullable(),
+  completed_at: ZTimestamp.nullable(),
+  cancelled_at: ZTimestamp.nullable(),
+  /** With `include=events`. */
+  events: z.array(ZSupplyEvent).optional(),
+});
+export type TransferDto = z.input<typeof ZTransfer>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZTimestamp } from './responses';
 import { ORDER_ACTIONS } from './orders';
 import { RETURN_ACTIONS, SHIPMENT_ACTIONS } from './shipments';
 import { PO_ACTIONS, SUPPLY_SHIPMENT_ACTIONS, TRANSFER_ACTIONS } from './supply';
@@ -99,35 +100,39 @@ export const ZWebhookUpdate = z
 export type TWebhookUpdate = z.infer<typeof ZWebhookUpdate>;
 
 /** What the API answers for a subscription; `secret` only in the answer of create and rotate-secret. */
-export interface WebhookView {
-  id: string;
-  address: string;
-  topic: string;
-  status: WebhookStatus;
-  active: boolean;
-  consecutive_failures: number;
-  disabled_at: string | null;
-  last_delivery_at: string | null;
-  secret_hint: string;
-  secret?: string;
-  created_at: string;
-  updated_at: string;
-}
+export const ZWebhook = z.object({
+  id: z.string(),
+  address: z.string(),
+  topic: z.string(),
+  status: z.enum(WEBHOOK_STATUSES),
+  active: z.boolean(),
+  consecutive_failures: z.number().int(),
+  disabled_at: ZTimestamp.nullable(),
+  last_delivery_at: ZTimestamp.nullable(),
+  /** The secret's last four characters, so the owner can tell which one a receiver holds. */
+  secret_hint: z.string(),
+  secret: z.string().optional(),
+  created_at: ZTimestamp,
+  updated_at: ZTimestamp,
+});
+export type WebhookView = z.input<typeof ZWebhook>;
 
-export interface WebhookDeliveryView {
-  id: string;
-  subscription_id: string;
-  topic: string;
-  status: WebhookDeliveryStatus;
-  attempts: number;
-  response_code: number | null;
-  latency_ms: number | null;
-  error: string | null;
-  created_at: string;
-  next_attempt_at: string | null;
-  delivered_at: string | null;
-  payload?: unknown;
-}
+/** One delivery of the log; `payload` (the body sent) only when a single delivery is read. */
+export const ZWebhookDelivery = z.object({
+  id: z.string(),
+  subscription_id: z.string(),
+  topic: z.string(),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  response_code: z.number().int().nullable(),
+  latency_ms: z.number().nullable(),
+  error: z.string().nullable(),
+  created_at: ZTimestamp,
+  next_attempt_at: ZTimestamp.nullable(),
+  delivered_at: ZTimestamp.nullable(),
+  payload: z.unknown().optional(),
+});
+export type WebhookDeliveryView = z.input<typeof ZWebhookDelivery>;
 
 /** Signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>`. */
 export const WEBHOOK_SIGNATURE_HEADER = 'x-omnio-signature';

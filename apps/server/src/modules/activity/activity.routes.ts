@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZListQuery } from '@omnio/domain';
+import { ZActivity, ZListQuery, dataOf, pageOf } from '@omnio/domain';
 import type { AppDeps, TenantCtx } from '../../platform/http/context';
 import { activeTenantCtx, type RouteAccess } from '../../platform/http/permissions';
 import { authedCtx } from '../../platform/http/request-context';
@@ -19,6 +19,6 @@ const ZIdParam = z.object({ id: z.string().max(64) });
 export function registerActivityRoutes(scope: FastifyInstance, deps: AppDeps): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const tags = ['activity'];
-  app.get('/activity', { config: access, schema: { tags, querystring: ZListQuery } }, async (req) => listActivity(ctxOf(req, deps), req.query));
-  app.get('/activity/:id', { config: access, schema: { tags, params: ZIdParam } }, async (req) => ({ data: await getActivity(ctxOf(req, deps), req.params.id) }));
+  app.get('/activity', { config: access, schema: { tags, querystring: ZListQuery, response: { 200: pageOf(ZActivity) } } }, async (req) => listActivity(ctxOf(req, deps), req.query));
+  app.get('/activity/:id', { config: access, schema: { tags, params: ZIdParam, response: { 200: dataOf(ZActivity) } } }, async (req) => ({ data: await getActivity(ctxOf(req, deps), req.params.id) }));
 }

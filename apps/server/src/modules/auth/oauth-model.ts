@@ -2,11 +2,11 @@ import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import OAuth2Server from '@node-oauth/oauth2-server';
 import type { Ctx } from '../../platform/http/context';
+import type { Queryable } from '../../platform/db/client';
 import { hashToken } from '../../platform/http/auth';
 import { users } from '../users/users.tables';
-import { appServiceRefusal } from '../services/app-service-status';
 import { oauthAccessTokens, oauthClients, oauthRefreshTokens } from './auth.tables';
-import { verifyPassword } from './passwords';
+import { verifyPassword } from '../../platform/crypto/passwords';
 import { consumeRefreshToken, defaultCompanyOf, findRefreshToken, newOpaqueToken, revokeFamily } from './tokens.service';
 
 /** Raised for a correct password on a disabled account, so the sign-in screen can say so (spec 5). */
@@ -22,6 +22,19 @@ export class AccountDisabledError extends OAuth2Server.OAuthError {
  */
 export class ClientRefusedError extends OAuth2Server.InvalidClientError {
   readonly shownToCaller = true;
+}
+
+/** Why a client with a right secret may still not get tokens now, or null. */
+export type ClientRefusal = (db: Queryable, clientId: string) => Promise<string | null>;
+
+let clientRefusal: ClientRefusal | undefined;
+
+/**
+ * App services (paused, inactive) are OAuth clients built on auth, so auth does not import them: the composition
+ * root installs the check.
+ */
+export function setClientRefusal(refusal: ClientRefusal): void {
+  clientRefusal = refusal;
 }
 
 export function hashClientSecret(secret: string): string {
@@ -45,7 +58,8 @@ export function oauthModel(ctx: Ctx): OAuth2Server.PasswordModel & OAuth2Server.
       const stored = Buffer.from(client.secretHash, 'hex');
       if (given.length !== stored.length || !timingSafeEqual(given, stored)) return false;
       // After the secret check, so only the client's own holder learns it is paused or inactive.
-      const refusal = await appServiceRefusal(ctx.db, client.id);
+      if (!clientRefusal) throw new Error('No client refusal installed (composeServer in composition.ts installs it)');
+      const refusal = await clientRefusal(ctx.db, client.id);
       if (refusal) throw new ClientRefusedError(refusal);
       return { id: client.id, grants: client.grants };
     },

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isDatabaseUnavailable } from '../../platform/db/sql-state';
 import OAuth2Server from '@node-oauth/oauth2-server';
+import { ZIssuedTokens, type OAuthErrorDto } from '@omnio/domain';
 import { ClientRefusedError, oauthModel } from './oauth-model';
 import type { AppDeps } from '../../platform/http/context';
 import { baseCtx } from '../../platform/http/request-context';
@@ -23,17 +24,28 @@ function toFormBody(raw: unknown): Record<string, string> | null {
   return body;
 }
 
+/** A refused token request in the OAuth 2 error shape (RFC 6749 5.2). */
+function refuse(reply: FastifyReply, status: 400 | 401 | 500, body: OAuthErrorDto) {
+  return reply.status(status).send(body);
+}
+
 export function registerOauthRoutes(app: FastifyInstance, deps: AppDeps): void {
   app.post(
     '/oauth/token',
     {
       config: { rateLimit: { max: deps.config.loginRateLimitPerMinute, timeWindow: '1 minute' } },
-      schema: { tags: ['auth'], summary: 'OAuth2 password and refresh_token grants (form or JSON)' },
+      schema: {
+        tags: ['auth'],
+        summary: 'OAuth2 password and refresh_token grants (form or JSON)',
+        // OAuth 2 clients read this answer exactly as RFC 6749 has it. Refusals (refuse below) keep the OAuth
+        // error shape unchecked: a 400 the platform's error handler sends (a malformed body) has another shape.
+        response: { 200: ZIssuedTokens },
+      },
     },
     async (request, reply) => {
       const body = toFormBody(request.body);
       if (!body) {
-        return reply.status(400).send({
+        return refuse(reply, 400, {
           error: 'invalid_request',
           error_description: 'The request body must be an object of string fields',
           message: 'The request body must be an object of string fields',
@@ -67,11 +79,11 @@ export function registerOauthRoutes(app: FastifyInstance, deps: AppDeps): void {
           const inner = (err as { inner?: unknown }).inner;
           if (isDatabaseUnavailable(err) || isDatabaseUnavailable(inner)) throw (inner ?? err) as Error;
           request.log.error({ err }, 'oauth token failure');
-          return reply.status(500).send({ error: 'server_error', error_description: 'Server Error', message: 'Unknown error, check with your system administrator' });
+          return refuse(reply, 500, { error: 'server_error', error_description: 'Server Error', message: 'Unknown error, check with your system administrator' });
         }
         const error = err.name;
         const status = error === 'invalid_client' || error === 'account_disabled' ? 401 : 400;
-        return reply.status(status).send({
+        return refuse(reply, status, {
           error,
           error_description: err.message,
           message: err instanceof ClientRefusedError ? err.message : (MESSAGES[error] ?? err.message),

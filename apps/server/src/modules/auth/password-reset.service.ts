@@ -6,7 +6,7 @@ import { hashToken } from '../../platform/http/auth';
 import { escapeHtml } from '../../platform/mail/mailer';
 import { users } from '../users/users.tables';
 import { passwordResets } from './auth.tables';
-import { hashPassword } from './passwords';
+import { hashPassword } from '../../platform/crypto/passwords';
 import { newOpaqueToken, revokeUserTokens } from './tokens.service';
 
 export const LINK_EXPIRED = 'The link has expired or has already been used';

@@ -1,11 +1,12 @@
 import { asc, eq, and } from 'drizzle-orm';
+import type { ActiveCompanySwitchDto, SessionCompanyDto } from '@omnio/domain';
 import type { AuthedCtx } from '../../platform/http/context';
 import { assertId, fieldError, notFound } from '../../platform/http/errors';
 import { companies, companyUsers } from '../companies/companies.tables';
 import { users } from '../users/users.tables';
 import { defaultCompanyOf, issueTokens, moveSessionToCompany, revokeSession, type IssuedTokens } from './tokens.service';
 
-export async function listMyCompanies(ctx: AuthedCtx) {
+export async function listMyCompanies(ctx: AuthedCtx): Promise<SessionCompanyDto[]> {
   const rows = await ctx.db
     .select({ id: companies.id, name: companies.name, schemaSuffix: companies.schemaSuffix })
     .from(companyUsers)
@@ -15,7 +16,7 @@ export async function listMyCompanies(ctx: AuthedCtx) {
   return rows.map((c) => ({ id: c.id, name: c.name, schema_suffix: c.schemaSuffix, active: c.id === ctx.principal.companyId }));
 }
 
-export async function setActiveCompany(ctx: AuthedCtx, companyIdParam: string) {
+export async function setActiveCompany(ctx: AuthedCtx, companyIdParam: string): Promise<ActiveCompanySwitchDto> {
   const companyId = assertId(companyIdParam, 'Company');
   const [row] = await ctx.db
     .select({ id: companies.id, name: companies.name, schemaSuffix: companies.schemaSuffix })

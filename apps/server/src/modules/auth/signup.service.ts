@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { TAcceptInvitation, TSignup } from '@omnio/domain';
+import type { InvitationAcceptedDto, InvitationSentDto, InvitationViewDto, SignupResultDto, TAcceptInvitation, TSignup } from '@omnio/domain';
 import type { AuthedCtx, Ctx } from '../../platform/http/context';
 import { fieldError, forbidden, notFound } from '../../platform/http/errors';
 import { hashToken } from '../../platform/http/auth';
@@ -16,7 +16,7 @@ import { LINK_EXPIRED } from './password-reset.service';
 import { isSignupOpen } from '../platform-settings/settings.service';
 
 /** Self-service signup: a new company with its first tenant user holding every tenant permission. */
-export async function signup(ctx: Ctx, input: TSignup): Promise<{ user_id: string; company_id: string }> {
+export async function signup(ctx: Ctx, input: TSignup): Promise<SignupResultDto> {
   // The owner can close sign-up (general settings); invitations still work.
   if (!(await isSignupOpen(ctx.db))) throw forbidden();
   return ctx.db.transaction(async (tx) => {
@@ -33,7 +33,7 @@ export async function signup(ctx: Ctx, input: TSignup): Promise<{ user_id: strin
 export async function createInvitation(
   ctx: AuthedCtx,
   input: { email: string; name?: string; role: 'tenant' | 'supplier'; company_id?: string; supplier_id?: string },
-): Promise<{ id: string; email: string; expires_at: string }> {
+): Promise<InvitationSentDto> {
   const { principal } = ctx;
   let companyId: string | null;
   if (principal.role === 'owner') {
@@ -89,12 +89,12 @@ async function openInvitation(ctx: Ctx, token: string) {
   return row;
 }
 
-export async function showInvitation(ctx: Ctx, token: string) {
+export async function showInvitation(ctx: Ctx, token: string): Promise<InvitationViewDto> {
   const row = await openInvitation(ctx, token);
-  return { email: row.email, name: row.name, role: row.role, company: { id: row.companyId, name: row.companyName } };
+  return { email: row.email, name: row.name, role: row.role as InvitationViewDto['role'], company: { id: row.companyId, name: row.companyName } };
 }
 
-export async function acceptInvitation(ctx: Ctx, input: TAcceptInvitation): Promise<{ user_id: string }> {
+export async function acceptInvitation(ctx: Ctx, input: TAcceptInvitation): Promise<InvitationAcceptedDto> {
   const invitation = await openInvitation(ctx, input.token);
   return ctx.db.transaction(async (tx) => {
     const taken = await tx

@@ -1,17 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { IssuedTokensDto } from '@omnio/domain';
 import { hashToken } from '../../platform/http/auth';
 import type { Ctx } from '../../platform/http/context';
 import type { Queryable } from '../../platform/db/client';
 import { oauthAccessTokens, oauthRefreshTokens } from './auth.tables';
 import { companyUsers } from '../companies/companies.tables';
 
-export interface IssuedTokens {
-  access_token: string;
-  token_type: 'Bearer';
-  refresh_token: string;
-  expires_in: number;
-}
+export type IssuedTokens = IssuedTokensDto;
 
 export interface TokenSubject {
   userId: string;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { BillingProductType, TBillingPriceInput, TBillingProductInput } from '@omnio/domain';
+import type { BillingPriceDto, BillingProductDto, BillingProductType, TBillingPriceInput, TBillingProductInput } from '@omnio/domain';
 import type { Queryable, Tx } from '../../platform/db/client';
 import { allowPlatformRead } from '../../platform/db/privileged';
 import { isoOrNull, queryRows } from '../../platform/db/rows';
@@ -10,28 +10,8 @@ import { billingProvider } from './billing-provider.registry';
 
 /** The owner's catalogue of plans and extras (docs/api-billing.md "Owner calls"); platform tables, no tenant. */
 
-export interface PriceView {
-  id: string;
-  product_id: string;
-  active: boolean;
-  provider_id: string | null;
-  data: { unit_amount: number; nickname: string; currency: string };
-  created_at: string;
-  updated_at: string;
-}
-
-export interface ProductView {
-  id: string;
-  type: BillingProductType;
-  name: string;
-  active: boolean;
-  sort: number;
-  provider_id: string | null;
-  data: { description: string; marketing_features: { name: string }[]; features: { orders: number } & Record<string, unknown> };
-  prices: PriceView[];
-  created_at: string;
-  updated_at: string;
-}
+export type PriceView = BillingPriceDto;
+export type ProductView = BillingProductDto;
 
 type Row = Record<string, unknown>;
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { ZStripeWebhookAck, ZStripeWebhookRefusal } from '@omnio/domain';
 import type { AppDeps } from '../../platform/http/context';
 import { baseCtx } from '../../platform/http/request-context';
 import { verifyStripeSignature } from './billing-provider.stripe';
@@ -17,7 +18,7 @@ export const STRIPE_WEBHOOK_PATH = '/api/billing/stripe/webhook';
 export function registerStripeWebhookRoutes(scope: FastifyInstance, deps: AppDeps): void {
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_req, body, done) => done(null, body));
-  scope.post(STRIPE_WEBHOOK_PATH, { bodyLimit: BODY_LIMIT, schema: { tags: ['billing'], security: [] } }, async (req, reply) => {
+  scope.post(STRIPE_WEBHOOK_PATH, { bodyLimit: BODY_LIMIT, schema: { tags: ['billing'], security: [], response: { 200: ZStripeWebhookAck, 400: ZStripeWebhookRefusal, 404: ZStripeWebhookRefusal } } }, async (req, reply) => {
     const secret = deps.config.stripeWebhookSecret;
     if (deps.config.billingProvider !== 'stripe' || !secret) return reply.status(404).send({ message: 'Not found' });
     const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { PlanTotals, SubscriptionStatus } from '@omnio/domain';
+import type { CheckoutDto, SubscriptionStatus } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { isoOrNull, queryRows } from '../../platform/db/rows';
 import { withTenant } from '../../platform/db/tenant';
@@ -7,8 +7,8 @@ import type { TenantCtx } from '../../platform/http/context';
 import { assertId, conflict, invalidTransition, notFound } from '../../platform/http/errors';
 import type { ProviderSubscriptionState } from './billing-provider';
 import {
-  currentSubscription, effectiveStatus, loadSubscriptionRow, priceLines, recordSubscriptionEvent, writeSubscription, type ExtraLine, type ExtraLineView,
-  type PlanLineView, type SubscriptionView,
+  currentSubscription, effectiveStatus, loadSubscriptionRow, priceLines, recordSubscriptionEvent, writeSubscription, type ExtraLine,
+  type SubscriptionView,
 } from './subscription-records';
 
 /** Checkouts (docs/api-billing.md): what a subscribe, change or upgrade will do once paid / confirmed. */
@@ -28,19 +28,7 @@ export interface CheckoutRow {
   expires_at: string;
 }
 
-export interface CheckoutView {
-  id: string;
-  type: CheckoutType;
-  status: 'open' | 'completed' | 'expired';
-  provider: 'manual' | 'stripe';
-  plan: PlanLineView;
-  extras: ExtraLineView[];
-  totals: PlanTotals;
-  return_url: string;
-  cancel_url: string;
-  expires_at: string;
-  created_at: string;
-}
+export type CheckoutView = CheckoutDto;
 
 /** A manual checkout is a confirmation page; a day is plenty, and an old one must not apply yesterday's prices. */
 export const CHECKOUT_TTL_HOURS = 24;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
-  allowedSubscriptionActions, planTotals, shownSubscriptionStatus, SUBSCRIPTION_REALTIME_EVENT, type PlanTotals, type StoredSubscriptionStatus,
-  type SubscriptionAction, type SubscriptionEventType, type SubscriptionStatus,
+  allowedSubscriptionActions, planTotals, shownSubscriptionStatus, SUBSCRIPTION_REALTIME_EVENT, type ExtraLineDto, type PlanLineDto,
+  type StoredSubscriptionStatus, type SubscriptionDto, type SubscriptionEventType, type SubscriptionStatus,
 } from '@omnio/domain';
 import type { Queryable, Tx } from '../../platform/db/client';
 import { isoOrNull, queryRows } from '../../platform/db/rows';
@@ -36,32 +36,9 @@ export interface SubscriptionRow {
   updated_at: string;
 }
 
-export interface PlanLineView {
-  product_id: string;
-  price_id: string;
-  provider_id: string | null;
-  name: string;
-  unit_amount: number;
-  orders: number;
-}
-export interface ExtraLineView extends PlanLineView {
-  quantity: number;
-}
-
-export interface SubscriptionView {
-  id: string;
-  status: 'active' | 'canceled';
-  provider: 'manual' | 'stripe';
-  plan: PlanLineView;
-  extras: ExtraLineView[];
-  canceled_at: string | null;
-  current_period_start: string;
-  current_period_end: string;
-  totals: PlanTotals;
-  allowed_actions: SubscriptionAction[];
-  created_at: string;
-  updated_at: string;
-}
+export type PlanLineView = PlanLineDto;
+export type ExtraLineView = ExtraLineDto;
+export type SubscriptionView = SubscriptionDto;
 
 const SUB_COLUMNS = sql`id, status, provider, provider_subscription_id, provider_customer_id, plan_price_id, extras, canceled_at,
   current_period_start, current_period_end, created_at, updated_at`;

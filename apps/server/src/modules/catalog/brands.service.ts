@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
-import { paginate, type Paginated, type TBrandCreate, type TListQuery } from '@omnio/domain';
+import { paginate, type BrandDto, type Paginated, type TBrandCreate, type TListQuery } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenant';
 import type { TenantCtx } from '../../platform/http/context';
@@ -8,8 +8,7 @@ import { brands, products } from './catalog.tables';
 import { containsPattern, filterConditions, offsetOf, orderByClause, searchOf } from '../../platform/db/list-query';
 
 type BrandRow = typeof brands.$inferSelect;
-const toDto = (b: BrandRow) => ({ id: b.id, name: b.name, created_at: b.createdAt.toISOString(), updated_at: b.updatedAt.toISOString() });
-export type BrandDto = ReturnType<typeof toDto>;
+const toDto = (b: BrandRow): BrandDto => ({ id: b.id, name: b.name, created_at: b.createdAt.toISOString(), updated_at: b.updatedAt.toISOString() });
 
 const ORDER = { name: sql`lower(${brands.name})`, created_at: brands.createdAt, updated_at: brands.updatedAt };
 

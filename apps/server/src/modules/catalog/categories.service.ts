@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { paginate, type Paginated, type TCategoryCreate, type TListQuery } from '@omnio/domain';
+import { paginate, type CategoryDto, type Paginated, type TCategoryCreate, type TListQuery } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenant';
 import type { TenantCtx } from '../../platform/http/context';
@@ -8,15 +8,6 @@ import { assertId, conflict, fieldError, notFound } from '../../platform/http/er
 import { categories, products } from './catalog.tables';
 import { containsPattern, filterConditions, offsetOf, orderByClause, searchOf, uuidOrNone } from '../../platform/db/list-query';
 import { queryRows } from '../../platform/db/rows';
-
-export interface CategoryDto {
-  id: string;
-  name: string;
-  parent_id: string | null;
-  parent: { id: string; name: string } | null;
-  created_at: string;
-  updated_at: string;
-}
 
 const parent = alias(categories, 'parent');
 const ORDER = { name: sql`lower(${categories.name})`, created_at: categories.createdAt, updated_at: categories.updatedAt };

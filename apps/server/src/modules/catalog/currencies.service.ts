@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { paginate, type Paginated, type TCurrencyCreate, type TListQuery } from '@omnio/domain';
+import { paginate, type CurrencyDto, type Paginated, type TCurrencyCreate, type TListQuery } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenant';
 import type { TenantCtx } from '../../platform/http/context';
@@ -8,7 +8,7 @@ import { currencies } from './catalog.tables';
 import { containsPattern, filterConditions, offsetOf, orderByClause, searchOf } from '../../platform/db/list-query';
 
 type CurrencyRow = typeof currencies.$inferSelect;
-const toDto = (c: CurrencyRow) => ({
+const toDto = (c: CurrencyRow): CurrencyDto => ({
   id: c.id,
   iso: c.iso,
   symbol: c.symbol,
@@ -17,7 +17,6 @@ const toDto = (c: CurrencyRow) => ({
   created_at: c.createdAt.toISOString(),
   updated_at: c.updatedAt.toISOString(),
 });
-export type CurrencyDto = ReturnType<typeof toDto>;
 
 const ORDER = { iso: currencies.iso, created_at: currencies.createdAt, updated_at: currencies.updatedAt };
 

@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import { paginate, type Paginated, type TListQuery, type TPackageCreate, type TPackageUpdate } from '@omnio/domain';
+import { paginate, type PackageDto, type Paginated, type TListQuery, type TPackageCreate, type TPackageUpdate } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenant';
 import type { TenantCtx } from '../../platform/http/context';
@@ -17,7 +17,7 @@ const COLUMN = {
   inner_width: 'innerWidth', inner_height: 'innerHeight', volume_capacity: 'volumeCapacity',
 } as const satisfies Record<(typeof DIMENSIONS)[number], keyof PackageRow>;
 
-function toDto(p: PackageRow, shipMethods: string[], skuRefs: { id: string; sku: string }[]) {
+function toDto(p: PackageRow, shipMethods: string[], skuRefs: { id: string; sku: string }[]): PackageDto {
   return {
     id: p.id,
     name: p.name,
@@ -32,7 +32,6 @@ function toDto(p: PackageRow, shipMethods: string[], skuRefs: { id: string; sku:
     updated_at: p.updatedAt.toISOString(),
   };
 }
-export type PackageDto = ReturnType<typeof toDto>;
 
 async function withParts(tx: Tx, rows: PackageRow[]): Promise<PackageDto[]> {
   if (!rows.length) return [];

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import { ZListQuery } from '@omnio/domain';
+import { dataOf, ZFileBody, ZListQuery, ZProductImportReport } from '@omnio/domain';
 import type { AppDeps } from '../../platform/http/context';
 import { fieldError } from '../../platform/http/errors';
 import { access, catalogCtx } from './route-kit';
@@ -17,14 +17,14 @@ export async function registerProductCsvRoutes(scope: FastifyInstance, deps: App
   await scope.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5, parts: 6 } });
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const tags = ['catalog'];
-  app.post('/products/import', { config: access('create-product'), schema: { tags, consumes: ['multipart/form-data'] } }, async (req) => {
+  app.post('/products/import', { config: access('create-product'), schema: { tags, consumes: ['multipart/form-data'], response: { 200: dataOf(ZProductImportReport) } } }, async (req) => {
     const ctx = catalogCtx(req, deps);
     const file = await req.file();
     if (!file || file.fieldname !== 'file') throw fieldError('file', 'Attach the CSV as the multipart field "file"');
     // toBuffer fails with a 413 past the size limit, before anything is parsed or written.
     return { data: await importProducts(ctx, await file.toBuffer()) };
   });
-  app.get('/products/export', { config: access('read-product'), schema: { tags, querystring: ZListQuery } }, async (req, reply) => {
+  app.get('/products/export', { config: access('read-product'), schema: { tags, querystring: ZListQuery, response: { 200: ZFileBody } } }, async (req, reply) => {
     const csv = await exportProducts(catalogCtx(req, deps), req.query);
     return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="products.csv"').send(csv);
   });

@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import {
-  PRODUCT_CSV_COLUMNS, protectCsvRow, unprotectCsvText, ZDimension, ZMoney, ZSkuCode, type TListQuery, type TPriceInput,
+  PRODUCT_CSV_COLUMNS, protectCsvRow, unprotectCsvText, ZDimension, ZMoney, ZSkuCode, type ProductImportReportDto, type TListQuery, type TPriceInput,
 } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenant';
@@ -33,12 +33,7 @@ type Row = Partial<Record<Column, string>>;
 const TEXT_COLUMNS = ['product_name', 'sku', 'sku_name', 'type', 'barcode', 'category', 'brand', 'pack_of_sku'] as const satisfies readonly Column[];
 const isText = (column: string) => (TEXT_COLUMNS as readonly string[]).includes(column);
 
-export interface ImportReport {
-  created: number;
-  updated: number;
-  failed: number;
-  errors: { line: number; sku: string; message: string }[];
-}
+export type ImportReport = ProductImportReportDto;
 
 const blankToUndefined = (v: string | undefined) => (v === undefined || v === '' ? undefined : v);
 const ZRow = z.object({

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
-  paginate, parseInclude, SKU_DELETABLE_STATUS, type Paginated, type TListQuery, type TProductCreate, type TProductSku,
-  type TProductUpdate,
+  paginate, parseInclude, SKU_DELETABLE_STATUS, type Paginated, type ProductDto as ProductAnswer, type TListQuery, type TProductCreate,
+  type TProductSku, type TProductUpdate,
 } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { withTenant } from '../../platform/db/tenant';
@@ -15,19 +15,7 @@ import { removalBlockers } from './skus.service';
 import { codeClaims, insertSku, updateClaims, updateSku, type SkuRow } from './skus.write';
 import { assertNoStockThenClear } from './stock';
 
-export interface ProductDto {
-  id: string;
-  name: string;
-  description: string | null;
-  category_id: string | null;
-  brand_id: string | null;
-  category?: { id: string; name: string } | null;
-  brand?: { id: string; name: string } | null;
-  sku_count: number;
-  skus?: SkuDto[];
-  created_at: string;
-  updated_at: string;
-}
+export type ProductDto = ProductAnswer;
 
 const ORDER = { name: sql`lower(${products.name})`, created_at: products.createdAt, updated_at: products.updatedAt };
 const FILTERABLE = {

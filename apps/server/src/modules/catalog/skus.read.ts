@@ -1,6 +1,6 @@
 import { asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { allowedActions, type PriceCode, type SkuType } from '@omnio/domain';
+import { allowedActions, type PriceCode, type SkuDto as SkuAnswer, type SkuStatus, type SkuType } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { skuAliases, skuPrices, skus, synsetMembers } from './catalog.tables';
 
@@ -9,27 +9,7 @@ import { skuAliases, skuPrices, skus, synsetMembers } from './catalog.tables';
 const base = alias(skus, 'pack_base');
 const synset = alias(skus, 'synset');
 
-export interface SkuDto {
-  id: string;
-  sku: string;
-  name: string;
-  type: SkuType;
-  status: string;
-  allowed_actions: string[];
-  product_id: string | null;
-  barcode: string | null;
-  weight: string | null;
-  length: string | null;
-  width: string | null;
-  height: string | null;
-  prices: { code: PriceCode; value: string; currency: string }[];
-  aliases: { alias: string; channel: string | null }[];
-  pack_of: { sku_id: string; sku: string; quantity: number } | null;
-  members: { id: string; sku: string }[] | null;
-  synset: { id: string; sku: string } | null;
-  created_at: string;
-  updated_at: string;
-}
+export type SkuDto = SkuAnswer;
 
 const PRICE_ORDER: Record<string, number> = { BUY: 0, WHOLE: 1, RETAIL: 2, WTDAVGCOST: 3 };
 
@@ -93,7 +73,7 @@ export async function loadSkuDtos(
     sku: row.sku,
     name: row.name,
     type: row.type as SkuType,
-    status: row.status,
+    status: row.status as SkuStatus,
     allowed_actions: allowedActions(row.status, permissions),
     product_id: row.productId,
     barcode: row.barcode,

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
-  driverActions, paginate, type ZFeedHistoryQuery, type ChannelAction, type ChannelRunDetail, type ChannelRunItem, type ChannelTestResult, type Paginated, type TListQuery,
+  driverActions, paginate, type ZFeedHistoryQuery, type ChannelAction, type ChannelRunDetail, type ChannelRunItem, type ChannelRunStartedDto, type ChannelTestResult, type Paginated, type WebhookRegistrationDto, type TListQuery,
 } from '@omnio/domain';
 import type { z } from 'zod';
 import type { Tx } from '../../platform/db/client';
@@ -35,7 +35,7 @@ const toRun = (r: RunRow): ChannelRunItem => ({
 });
 
 /** POST /processes/{id}/actions/{action}/run: a run and its job (202); a run of the action already waiting is answered instead. */
-export async function startRun(ctx: TenantCtx, processId: string, actionParam: string): Promise<{ job_id: string; status: 'PENDING'; run_id: string }> {
+export async function startRun(ctx: TenantCtx, processId: string, actionParam: string): Promise<ChannelRunStartedDto> {
   return withTenant(ctx, async (tx) => {
     const process = await loadChannelProcess(tx, processId);
     const action = actionParam as ChannelAction;
@@ -155,7 +155,7 @@ export async function testProcess(ctx: TenantCtx, processId: string): Promise<Ch
 }
 
 /** GET /gateway/generate-webhooks/{id}: subscribes the service's webhooks to this process's URLs. */
-export async function registerProcessWebhooks(ctx: TenantCtx, processId: string, urls: Record<string, string>): Promise<{ topic: string; ok: boolean; message?: string }[]> {
+export async function registerProcessWebhooks(ctx: TenantCtx, processId: string, urls: Record<string, string>): Promise<WebhookRegistrationDto[]> {
   const { connector, cctx, process } = await connected(ctx, processId);
   if (!connector.registerWebhooks) throw fieldError('driver', `The ${process.driver} connector has no webhooks to register`);
   return connector.registerWebhooks(cctx, urls).catch(asValidation);

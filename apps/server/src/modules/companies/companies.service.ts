@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { paginate, parseSearch, type Paginated, type TCompanyCreate, type TListQuery } from '@omnio/domain';
+import { paginate, parseSearch, type CompanyDto, type CompanyStatus, type Paginated, type TCompanyCreate, type TListQuery } from '@omnio/domain';
 import type { AuthedCtx } from '../../platform/http/context';
 import type { Queryable } from '../../platform/db/client';
 import { containsPattern, offsetOf, orderByClause } from '../../platform/db/list-query';
@@ -8,12 +8,12 @@ import { companies } from './companies.tables';
 
 export type CompanyRow = typeof companies.$inferSelect;
 
-export function toCompanyDto(c: CompanyRow) {
+export function toCompanyDto(c: CompanyRow): CompanyDto {
   return {
     id: c.id,
     name: c.name,
     schema_suffix: c.schemaSuffix,
-    status: c.status,
+    status: c.status as CompanyStatus,
     contact_name: c.contactName,
     email: c.email,
     phone: c.phone,
@@ -28,7 +28,6 @@ export function toCompanyDto(c: CompanyRow) {
     updated_at: c.updatedAt.toISOString(),
   };
 }
-export type CompanyDto = ReturnType<typeof toCompanyDto>;
 
 function slug(name: string): string {
   const base = name.toLowerCase().normalize('NFKD').replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 40);

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { paginate, parseSearch, type Paginated, type TIlocCreate, type TListQuery } from '@omnio/domain';
+import { paginate, parseSearch, type IlocDto, type Paginated, type TIlocCreate, type TListQuery } from '@omnio/domain';
 import type { TenantCtx } from '../../platform/http/context';
 import type { Tx } from '../../platform/db/client';
 import { containsPattern, offsetOf, orderByClause } from '../../platform/db/list-query';
@@ -9,7 +9,7 @@ import { ilocs } from './ilocs.tables';
 
 type IlocRow = typeof ilocs.$inferSelect;
 
-export function toIlocDto(i: IlocRow) {
+export function toIlocDto(i: IlocRow): IlocDto {
   return {
     id: i.id,
     tenant_id: i.tenantId,
@@ -31,7 +31,7 @@ export function toIlocDto(i: IlocRow) {
     updated_at: i.updatedAt.toISOString(),
   };
 }
-export type IlocDto = ReturnType<typeof toIlocDto>;
+export type { IlocDto };
 
 /**
  * Other modules (rules, inventory) register why an iloc may not be deleted. Each guard answers a

@@ -1,4 +1,4 @@
-import type { TAdjustmentBatch } from '@omnio/domain';
+import type { AdjustmentResultDto, TAdjustmentBatch } from '@omnio/domain';
 import type { TenantCtx } from '../../platform/http/context';
 import { withTenant } from '../../platform/db/tenant';
 import { applyMovementBatch, type BalanceRow, type MovementInput } from './ledger';
@@ -37,7 +37,7 @@ export function toBalanceDto(b: BalanceRow): BalanceDto {
  * packs (× its quantity of the base); a synset member's row changes the synset's pool. Balances are
  * answered for the stock holders, which is where the stock is.
  */
-export async function adjustInventory(ctx: TenantCtx, input: TAdjustmentBatch): Promise<{ movements: number; balances: (BalanceDto & { sku: string })[] }> {
+export async function adjustInventory(ctx: TenantCtx, input: TAdjustmentBatch): Promise<AdjustmentResultDto> {
   const rows = input.adjustments;
   return withTenant(ctx, async (tx) => {
     const skus = await resolveSkuCodes(tx, ctx.tenantId, rows.map((r) => r.sku));

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify';
 import {
-  INVENTORY_EXPORT_COLUMNS, INVENTORY_IMPORT_COLUMNS, protectCsvRow, unprotectCsvRow, ZInventoryImportRow, type TListQuery,
+  INVENTORY_EXPORT_COLUMNS, INVENTORY_IMPORT_COLUMNS, protectCsvRow, unprotectCsvRow, ZInventoryImportRow, type InventoryImportReportDto, type TListQuery,
 } from '@omnio/domain';
 import type { TenantCtx } from '../../platform/http/context';
 import { withTenant } from '../../platform/db/tenant';
@@ -21,13 +21,7 @@ export const MAX_IMPORT_ROWS = 100_000;
 const EXPORT_TEXT_COLUMNS = ['sku', 'name', 'type', 'iloc_code', 'iloc_name', 'updated_at'] as const;
 const IMPORT_TEXT_COLUMNS = ['sku', 'iloc_code', 'bucket', 'reason'] as const;
 
-export interface ImportReport {
-  /** Rows that gave a SKU × iloc its first balance. */
-  created: number;
-  updated: number;
-  failed: number;
-  errors: { line: number; sku: string; message: string }[];
-}
+export type ImportReport = InventoryImportReportDto;
 
 /**
  * GET /inventory/export: the grid as CSV, streamed in keyset chunks so a 500k-row export never sits in

@@ -156,7 +156,7 @@ export const GRID_COLUMNS = sql`
 
 export type GridRow = Record<keyof InventoryRow | 'iloc_code', unknown>;
 
-export type InventoryRowDto = InventoryRow & { iloc_code: string | null };
+export type InventoryRowDto = InventoryRow;
 
 export function toInventoryRow(r: GridRow): InventoryRowDto {
   return {

@@ -1,7 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
-import { ZAdjustmentBatch, ZAvailabilityQuery, ZAvailabilityRequest, ZListQuery } from '@omnio/domain';
+import { z } from 'zod';
+import {
+  ZAdjustmentBatch, ZAdjustmentResult, ZAvailabilityQuery, ZAvailabilityRequest, ZChannelAvailability, ZChannelAvailabilityDetail, ZFileBody,
+  ZInventoryImportReport, ZInventoryMovement, ZInventoryRow, ZListQuery, dataOf, pageOf,
+} from '@omnio/domain';
 import type { AppDeps, TenantCtx } from '../../platform/http/context';
 import { activeTenantCtx, can } from '../../platform/http/permissions';
 import { authedCtx } from '../../platform/http/request-context';
@@ -39,19 +43,20 @@ export function registerInventoryRoutes(scope: FastifyInstance, deps: AppDeps): 
 
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const tags = ['inventory'];
-  app.get('/inventory', { config: read, onRequest: canReadStock, schema: { tags, querystring: ZListQuery } },
+  app.get('/inventory', { config: read, onRequest: canReadStock, schema: { tags, querystring: ZListQuery, response: { 200: pageOf(ZInventoryRow) } } },
     async (req) => listInventory(inventoryCtx(req, deps), req.query));
-  app.post('/inventory/adjustments', { config: write, bodyLimit: ADJUSTMENT_BODY_BYTES, schema: { tags, body: ZAdjustmentBatch } },
+  app.post('/inventory/adjustments', { config: write, bodyLimit: ADJUSTMENT_BODY_BYTES, schema: { tags, body: ZAdjustmentBatch, response: { 201: dataOf(ZAdjustmentResult) } } },
     async (req, reply) => reply.status(201).send({ data: await adjustInventory(inventoryCtx(req, deps), req.body) }));
-  app.get('/inventory/movements', { config: read, onRequest: canReadStock, schema: { tags, querystring: ZListQuery } },
+  app.get('/inventory/movements', { config: read, onRequest: canReadStock, schema: { tags, querystring: ZListQuery, response: { 200: pageOf(ZInventoryMovement) } } },
     async (req) => listMovements(inventoryCtx(req, deps), req.query));
   // The same explanation twice: GET for a page or a few SKUs (a link a seller can open), POST for whole catalogs.
-  app.get('/inventory/availability', { config: read, onRequest: canReadStock, schema: { tags, querystring: ZAvailabilityQuery } },
+  app.get('/inventory/availability', { config: read, onRequest: canReadStock, schema: { tags, querystring: ZAvailabilityQuery, response: { 200: pageOf(ZChannelAvailabilityDetail) } } },
     async (req) => explainAvailabilityPage(inventoryCtx(req, deps), req.query));
-  app.post('/inventory/availability', { config: read, onRequest: canReadStock, schema: { tags, body: ZAvailabilityRequest } },
+  app.post('/inventory/availability', { config: read, onRequest: canReadStock, schema: { tags, body: ZAvailabilityRequest, response: { 200: dataOf(z.array(ZChannelAvailability)) } } },
     async (req) => ({ data: await computeAvailability(inventoryCtx(req, deps), req.body) }));
-  app.get('/inventory/export', { config: read, onRequest: canReadStock, schema: { tags, querystring: ZListQuery } },
-    async (req, reply) => reply
+  app.get('/inventory/export', { config: read, onRequest: canReadStock, schema: { tags, querystring: ZListQuery, response: { 200: ZFileBody } } },
+    // A stream is sent as it is, never serialized: ZFileBody only documents the route, so the typed send is set aside.
+    async (req, reply) => (reply as FastifyReply)
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="inventory.csv"')
       .send(exportInventory(inventoryCtx(req, deps), req.query)));
@@ -59,7 +64,7 @@ export function registerInventoryRoutes(scope: FastifyInstance, deps: AppDeps): 
   // Multipart only in this child scope: every other route keeps the JSON-only contract.
   void scope.register(async (child) => {
     await child.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5, parts: 6 } });
-    child.withTypeProvider<ZodTypeProvider>().post('/inventory/import', { config: write, schema: { tags, consumes: ['multipart/form-data'] } }, async (req) => {
+    child.withTypeProvider<ZodTypeProvider>().post('/inventory/import', { config: write, schema: { tags, consumes: ['multipart/form-data'], response: { 200: dataOf(ZInventoryImportReport) } } }, async (req) => {
       const ctx = inventoryCtx(req, deps);
       const file = await req.file();
       if (!file || file.fieldname !== 'file') throw fieldError('file', 'Attach the CSV as the multipart field "file"');

@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { JobDto, Paginated } from '@omnio/domain';
 import { queryRows } from '../../platform/db/rows';
 import { withTenant } from '../../platform/db/tenant';
 import type { TenantCtx } from '../../platform/http/context';
-import { JOB_COLUMNS, toJobView, type JobStatus, type JobView } from '../../platform/jobs/jobs';
+import { JOB_COLUMNS, toJobView, type JobStatus } from '../../platform/jobs/jobs';
 
 export interface JobListQuery {
   page: number;
@@ -13,7 +14,7 @@ export interface JobListQuery {
 }
 
 /** The company's background tasks, newest first (the feed history screen). */
-export async function listJobs(ctx: TenantCtx, q: JobListQuery): Promise<{ data: JobView[]; current_page: number; per_page: number; total: number; last_page: number }> {
+export async function listJobs(ctx: TenantCtx, q: JobListQuery): Promise<Paginated<JobDto>> {
   const where: SQL[] = [sql`tenant_id = ${ctx.tenantId}::uuid`];
   if (q.kind) where.push(sql`kind = ${q.kind}`);
   if (q.status) where.push(sql`status = ${q.status}`);

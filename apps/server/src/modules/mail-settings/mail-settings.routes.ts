@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZMailConfiguration } from '@omnio/domain';
+import { ZMailConfiguration, ZMailConfigurationView, ZMailTestResult, ZNoContent, dataOf } from '@omnio/domain';
 import type { AppDeps, TenantCtx } from '../../platform/http/context';
 import { activeTenantCtx } from '../../platform/http/permissions';
 import { authedCtx } from '../../platform/http/request-context';
@@ -17,13 +17,13 @@ const ZTest = z.object({ to: z.email({ message: 'Must be a valid e-mail address'
 export function registerMailSettingRoutes(scope: FastifyInstance, deps: AppDeps): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const tags = ['mail-configuration'];
-  app.get('/mail-configuration', { config: read, schema: { tags } }, async (req) => ({ data: await getMailConfiguration(ctxOf(req, deps)) }));
-  app.put('/mail-configuration', { config: write, schema: { tags, body: ZMailConfiguration } },
+  app.get('/mail-configuration', { config: read, schema: { tags, response: { 200: dataOf(ZMailConfigurationView.nullable()) } } }, async (req) => ({ data: await getMailConfiguration(ctxOf(req, deps)) }));
+  app.put('/mail-configuration', { config: write, schema: { tags, body: ZMailConfiguration, response: { 200: dataOf(ZMailConfigurationView) } } },
     async (req) => ({ data: await saveMailConfiguration(ctxOf(req, deps), req.body) }));
-  app.delete('/mail-configuration', { config: write, schema: { tags } }, async (req, reply) => {
+  app.delete('/mail-configuration', { config: write, schema: { tags, response: { 204: ZNoContent } } }, async (req, reply) => {
     await deleteMailConfiguration(ctxOf(req, deps));
     return reply.status(204).send();
   });
-  app.post('/mail-configuration/test', { config: write, schema: { tags, body: ZTest.nullish() } },
+  app.post('/mail-configuration/test', { config: write, schema: { tags, body: ZTest.nullish(), response: { 200: dataOf(ZMailTestResult) } } },
     async (req) => ({ data: await testMailConfiguration(ctxOf(req, deps), req.body?.to) }));
 }

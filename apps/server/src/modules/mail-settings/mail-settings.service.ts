@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { TMailConfiguration } from '@omnio/domain';
+import type { MailConfigurationDto, MailTestResultDto, TMailConfiguration } from '@omnio/domain';
 import { withTenant } from '../../platform/db/tenant';
 import { isoOrNull, queryRows } from '../../platform/db/rows';
 import type { TenantCtx } from '../../platform/http/context';
@@ -12,13 +12,13 @@ import { loadMailConfiguration, sendBusinessMail } from './mail-transport';
 
 type Row = Record<string, unknown>;
 
-function view(r: Row) {
+function view(r: Row): MailConfigurationDto {
   return {
     from_email: r.from_email as string,
     from_name: (r.from_name as string | null) ?? null,
     incoming_server: (r.incoming_server as string | null) ?? null,
     outgoing_server: (r.outgoing_server as string | null) ?? null,
-    encryption: r.encryption as string,
+    encryption: r.encryption as MailConfigurationDto['encryption'],
     host: r.host as string,
     port: Number(r.port),
     username: (r.username as string | null) ?? null,
@@ -79,7 +79,7 @@ export const deleteMailConfiguration = (ctx: TenantCtx) =>
  * the caller) and stores the outcome. An SMTP failure is an answer (`ok: false` with the server's words),
  * not an error of this request.
  */
-export async function testMailConfiguration(ctx: TenantCtx, to?: string) {
+export async function testMailConfiguration(ctx: TenantCtx, to?: string): Promise<MailTestResultDto> {
   const { config, company, recipient } = await withTenant(ctx, async (tx) => {
     const config = await loadMailConfiguration(tx, ctx.tenantId);
     if (!config) throw notFound('Mail configuration');

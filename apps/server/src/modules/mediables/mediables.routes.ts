@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import { ZListQuery } from '@omnio/domain';
+import { dataOf, pageOf, ZFileBody, ZListQuery, ZMediable, ZMediablesDeleted, ZNoContent } from '@omnio/domain';
 import type { AppDeps } from '../../platform/http/context';
 import { authedCtx } from '../../platform/http/request-context';
 import { tenantCtx } from '../../platform/http/permissions';
@@ -39,14 +39,15 @@ export function registerMediableRoutes(scope: FastifyInstance, deps: AppDeps): v
   const base = '/tenants/:tenantId/mediables';
   const ctxFor = (req: FastifyRequest, tenantId: string) => tenantCtx(authedCtx(req, deps), tenantId);
 
-  app.get(base, { ...read, schema: { tags, params: ZTenant, querystring: ZListQuery } },
+  app.get(base, { ...read, schema: { tags, params: ZTenant, querystring: ZListQuery, response: { 200: pageOf(ZMediable) } } },
     async (req) => listMediables(await ctxFor(req, req.params.tenantId), req.query));
-  app.get(`${base}/:mediableId`, { ...read, schema: { tags, params: ZMedia } },
+  app.get(`${base}/:mediableId`, { ...read, schema: { tags, params: ZMedia, response: { 200: dataOf(ZMediable) } } },
     async (req) => ({ data: await getMediable(await ctxFor(req, req.params.tenantId), req.params.mediableId) }));
-  app.get(`${base}/:mediableId/file`, { ...read, schema: { tags, params: ZMedia, description: 'The bytes of the media file.' } },
+  app.get(`${base}/:mediableId/file`, { ...read, schema: { tags, params: ZMedia, description: 'The bytes of the media file.', response: { 200: ZFileBody } } },
     async (req, reply) => {
       const { row, handle } = await openMediableFile(await ctxFor(req, req.params.tenantId), req.params.mediableId);
-      return reply
+      // A stream is sent as it is, never serialized: ZFileBody only documents the route, so the typed send is set aside.
+      return (reply as FastifyReply)
         .header('content-type', row.mime_type)
         .header('content-length', row.size_bytes)
         .header('content-disposition', contentDisposition(row.file_name))
@@ -54,22 +55,22 @@ export function registerMediableRoutes(scope: FastifyInstance, deps: AppDeps): v
         .header('cache-control', 'private, max-age=86400')
         .send(handle.createReadStream());
     });
-  app.put(`${base}/:mediableId`, { ...write, schema: { tags, params: ZMedia, body: ZMediableUpdate } },
+  app.put(`${base}/:mediableId`, { ...write, schema: { tags, params: ZMedia, body: ZMediableUpdate, response: { 200: dataOf(ZMediable) } } },
     async (req) => ({ data: await updateMediable(await ctxFor(req, req.params.tenantId), req.params.mediableId, req.body) }));
-  app.delete(`${base}/:mediableId`, { ...write, schema: { tags, params: ZMedia } },
+  app.delete(`${base}/:mediableId`, { ...write, schema: { tags, params: ZMedia, response: { 204: ZNoContent } } },
     async (req, reply) => {
       await deleteMediable(await ctxFor(req, req.params.tenantId), req.params.mediableId);
       return reply.status(204).send();
     });
-  app.post(`${base}/destroy-bulk`, { ...write, schema: { tags, params: ZTenant, body: ZMediableDestroyBulk } },
+  app.post(`${base}/destroy-bulk`, { ...write, schema: { tags, params: ZTenant, body: ZMediableDestroyBulk, response: { 200: dataOf(ZMediablesDeleted) } } },
     async (req) => ({ data: await destroyMediables(await ctxFor(req, req.params.tenantId), req.body.ids) }));
-  app.post(`${base}/clone`, { ...write, schema: { tags, params: ZTenant, body: ZMediableClone } },
+  app.post(`${base}/clone`, { ...write, schema: { tags, params: ZTenant, body: ZMediableClone, response: { 201: dataOf(ZMediable) } } },
     async (req, reply) => {
       const { id, ...target } = req.body;
       const [copy] = await cloneMediables(await ctxFor(req, req.params.tenantId), [id], target, () => 'id');
-      return reply.status(201).send({ data: copy });
+      return reply.status(201).send({ data: copy! });
     });
-  app.post(`${base}/clone-bulk`, { ...write, schema: { tags, params: ZTenant, body: ZMediableCloneBulk } },
+  app.post(`${base}/clone-bulk`, { ...write, schema: { tags, params: ZTenant, body: ZMediableCloneBulk, response: { 201: dataOf(z.array(ZMediable)) } } },
     async (req, reply) => {
       const { ids, ...target } = req.body;
       const copies = await cloneMediables(await ctxFor(req, req.params.tenantId), ids, target, (i) => `ids.${i}`);
@@ -95,9 +96,9 @@ export function registerMediableRoutes(scope: FastifyInstance, deps: AppDeps): v
         throw err;
       }
     };
-    upload.post(base, { ...write, schema: { tags, params: ZTenant, consumes, description: 'multipart: file, mediable_type, mediable_id, folder, custom_properties (JSON)' } },
+    upload.post(base, { ...write, schema: { tags, params: ZTenant, consumes, description: 'multipart: file, mediable_type, mediable_id, folder, custom_properties (JSON)', response: { 201: dataOf(ZMediable) } } },
       (req, reply) => store(req, req.params.tenantId, reply, false));
-    upload.post(`${base}/store-bulk`, { ...write, schema: { tags, params: ZTenant, consumes, description: `multipart: up to ${BULK_FILES} files (field files), mediable_type, mediable_id, folder, custom_properties (JSON)` } },
+    upload.post(`${base}/store-bulk`, { ...write, schema: { tags, params: ZTenant, consumes, description: `multipart: up to ${BULK_FILES} files (field files), mediable_type, mediable_id, folder, custom_properties (JSON)`, response: { 201: dataOf(z.array(ZMediable)) } } },
       (req, reply) => store(req, req.params.tenantId, reply, true));
   });
 }

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { MEDIABLE_TYPES, type MediableType } from '@omnio/domain';
 
 /**
  * Request shapes of /tenants/{id}/mediables. They live with the module rather than in packages/domain
  * because only the server validates them: the web sends a file and three fields, nothing to share.
  */
 
-export const MEDIABLE_TYPES = ['product', 'sku', 'process'] as const;
-export type MediableType = (typeof MEDIABLE_TYPES)[number];
+// The kinds of owner are part of the answers too, so they live in @omnio/domain (media.ts).
+export { MEDIABLE_TYPES, type MediableType };
 
 const FOLDER_RE = /^[a-z0-9][a-z0-9_-]{0,63}$/;
 export const ZFolder = z.string().regex(FOLDER_RE, 'Use 1 to 64 lower-case letters, digits, - or _ (for example images or logos)');

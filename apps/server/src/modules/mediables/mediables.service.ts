@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import { and, asc, count, eq, ilike, inArray, max, sql, type SQL } from 'drizzle-orm';
-import { paginate, type Paginated, type TListQuery } from '@omnio/domain';
+import { paginate, type MediableDto as MediableAnswer, type MediablesDeletedDto, type Paginated, type TListQuery } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { containsPattern, filterConditions, offsetOf, orderByClause, searchOf } from '../../platform/db/list-query';
 import { withTenant } from '../../platform/db/tenant';
@@ -15,23 +15,7 @@ import { mediables, mediableTrash } from './mediables.tables';
 
 type Row = typeof mediables.$inferSelect;
 
-export interface MediableDto {
-  id: string;
-  tenant_id: string;
-  mediable_type: string;
-  mediable_id: string;
-  folder: string;
-  file_name: string;
-  mime_type: string;
-  size_bytes: number;
-  custom_properties: Record<string, unknown>;
-  position: number;
-  created_by: string | null;
-  created_at: string;
-  updated_at: string;
-  /** Where the bytes are served (needs the bearer token, like every /api/1.0 path). */
-  url: string;
-}
+export type MediableDto = MediableAnswer;
 
 export const fileUrl = (tenantId: string, id: string) => `/api/1.0/tenants/${tenantId}/mediables/${id}/file`;
 
@@ -39,7 +23,7 @@ function toDto(r: Row): MediableDto {
   return {
     id: r.id,
     tenant_id: r.tenantId,
-    mediable_type: r.mediableType,
+    mediable_type: r.mediableType as MediableType,
     mediable_id: r.mediableId,
     folder: r.folder,
     file_name: r.fileName,
@@ -249,7 +233,7 @@ function bodyIds(ids: string[]): string[] {
   return [...new Set(ids.map((id) => id.toLowerCase()))];
 }
 
-export async function destroyMediables(ctx: TenantCtx, ids: string[]): Promise<{ deleted: number }> {
+export async function destroyMediables(ctx: TenantCtx, ids: string[]): Promise<MediablesDeletedDto> {
   const wanted = bodyIds(ids);
   await deleteRows(ctx, wanted, (i) => fieldError(`ids.${ids.findIndex((id) => id.toLowerCase() === wanted[i])}`, 'The media does not exist'));
   return { deleted: wanted.length };

@@ -1,7 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZListQuery, ZOrdersReportRequest } from '@omnio/domain';
+import {
+  ZFileBody, ZListQuery, ZNotification, ZNotificationPage, ZNotificationsMarked, ZOrdersReportRequest, ZReportStarted, dataOf,
+} from '@omnio/domain';
 import type { AppDeps, TenantCtx } from '../../platform/http/context';
 import { activeTenantCtx } from '../../platform/http/permissions';
 import { authedCtx } from '../../platform/http/request-context';
@@ -20,22 +22,23 @@ const ZId = z.object({ id: z.string().max(64) });
 export function registerNotificationRoutes(scope: FastifyInstance, deps: AppDeps): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const tags = ['notifications'];
-  app.get('/notifications/:userId/user', { config: own, schema: { tags, params: ZUser, querystring: ZListQuery } },
+  app.get('/notifications/:userId/user', { config: own, schema: { tags, params: ZUser, querystring: ZListQuery, response: { 200: ZNotificationPage } } },
     async (req) => listNotifications(ctxOf(req, deps), req.params.userId, req.query));
-  app.put('/notifications/mark-as-read/:id', { config: own, schema: { tags, params: ZId } },
+  app.put('/notifications/mark-as-read/:id', { config: own, schema: { tags, params: ZId, response: { 200: dataOf(ZNotification) } } },
     async (req) => ({ data: await markNotification(ctxOf(req, deps), req.params.id, true) }));
-  app.put('/notifications/mark-as-unread/:id', { config: own, schema: { tags, params: ZId } },
+  app.put('/notifications/mark-as-unread/:id', { config: own, schema: { tags, params: ZId, response: { 200: dataOf(ZNotification) } } },
     async (req) => ({ data: await markNotification(ctxOf(req, deps), req.params.id, false) }));
-  app.put('/notifications/mark-all-as-read', { config: own, schema: { tags } },
+  app.put('/notifications/mark-all-as-read', { config: own, schema: { tags, response: { 200: dataOf(ZNotificationsMarked) } } },
     async (req) => ({ data: await markAllNotificationsRead(ctxOf(req, deps)) }));
 
   const reportTags = ['reports'];
-  app.post('/reports/orders', { config: readOrders, schema: { tags: reportTags, body: ZOrdersReportRequest.optional() } },
+  app.post('/reports/orders', { config: readOrders, schema: { tags: reportTags, body: ZOrdersReportRequest.optional(), response: { 202: dataOf(ZReportStarted) } } },
     async (req, reply) => reply.status(202).send({ data: await startOrdersReport(ctxOf(req, deps), req.body ?? {}) }));
-  app.get('/reports/:id/file', { config: readOrders, schema: { tags: reportTags, params: ZId, description: 'The CSV of a finished report.' } },
+  app.get('/reports/:id/file', { config: readOrders, schema: { tags: reportTags, params: ZId, description: 'The CSV of a finished report.', response: { 200: ZFileBody } } },
     async (req, reply) => {
       const file = await openReportFile(ctxOf(req, deps), req.params.id);
-      return reply
+      // A stream is sent as it is, never serialized: ZFileBody only documents the route, so the typed send is set aside.
+      return (reply as FastifyReply)
         .header('content-type', `${file.mimeType}; charset=utf-8`)
         .header('content-length', file.sizeBytes)
         .header('content-disposition', contentDisposition(file.fileName).replace(/^inline/, 'attachment'))

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { NOTIFICATION_STATUSES, paginate, type NotificationDto, type Paginated, type TListQuery } from '@omnio/domain';
+import { NOTIFICATION_STATUSES, paginate, type NotificationDto, type NotificationPageDto, type TListQuery } from '@omnio/domain';
 import { queryRows } from '../../platform/db/rows';
 import { searchOf, offsetOf } from '../../platform/db/list-query';
 import { withTenant } from '../../platform/db/tenant';
@@ -8,7 +8,7 @@ import { assertId, fieldError, notFound } from '../../platform/http/errors';
 import { NOTIFICATION_COLUMNS, toNotificationDto, type NotificationDbRow } from './notification-dto';
 
 /** The paginator body plus the user's unread count (the bell needs both in one round trip). */
-export type NotificationPage = Paginated<NotificationDto> & { unread: number };
+export type NotificationPage = NotificationPageDto;
 
 const bool = (field: string, v: string) => {
   if (v === 'true' || v === '1') return true;

@@ -1,5 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { orderAllowedActions, ORDER_STATUSES, paginate, parseInclude, type TListQuery } from '@omnio/domain';
+import {
+  orderAllowedActions, ORDER_STATUSES, paginate, parseInclude, type FulfillmentStatus, type OrderCountsDto, type OrderDto, type OrderErrorCode,
+  type OrderEventDto, type OrderStatus, type OrderSummaryDto, type Paginated, type TListQuery,
+} from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { isoOrNull, queryPrepared, queryRows } from '../../platform/db/rows';
 import { filterConditions, offsetOf, orderByClause, prefixMatch, searchOf, uuidOrNone } from '../../platform/db/list-query';
@@ -10,7 +13,7 @@ type Row = Record<string, unknown>;
 const dateOnly = (v: unknown) => (v === null || v === undefined ? null : typeof v === 'string' ? v.slice(0, 10) : (v as Date).toISOString().slice(0, 10));
 const money = (v: unknown) => (v === null || v === undefined ? null : Number(v).toFixed(2));
 
-export function orderSummary(r: Row, permissions: ReadonlySet<string>) {
+export function orderSummary(r: Row, permissions: ReadonlySet<string>): OrderSummaryDto {
   const customer = (r.customer ?? {}) as Record<string, unknown>;
   const ship = (r.shipping_address ?? {}) as Record<string, unknown>;
   return {
@@ -18,9 +21,9 @@ export function orderSummary(r: Row, permissions: ReadonlySet<string>) {
     number: r.number as string,
     channel: r.channel as string,
     external_id: (r.external_id as string | null) ?? null,
-    status: r.status as string,
-    fulfillment_status: r.fulfillment_status as string,
-    error_code: (r.error_code as string | null) ?? null,
+    status: r.status as OrderStatus,
+    fulfillment_status: r.fulfillment_status as FulfillmentStatus,
+    error_code: (r.error_code as OrderErrorCode | null) ?? null,
     error_message: (r.error_message as string | null) ?? null,
     customer: {
       first_name: (customer.first_name as string | undefined) ?? (ship.first_name as string | undefined) ?? null,
@@ -102,18 +105,18 @@ export async function listOrders(tx: Tx, tenantId: string, query: TListQuery, pe
   return paginate(rows.map((r) => orderSummary(r, permissions)), Number(count?.n ?? 0), query.page, query.per_page);
 }
 
-export async function orderCounts(tx: Tx, tenantId: string, query: TListQuery) {
+export async function orderCounts(tx: Tx, tenantId: string, query: TListQuery): Promise<OrderCountsDto> {
   const where = and(...conditions(tenantId, query, false))!;
   const rows = await queryRows<{ status: string; n: string }>(tx, sql`SELECT status, count(*) AS n FROM orders WHERE ${where} GROUP BY status`);
-  const counts: Record<string, number> = { all: 0, ...Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) };
+  const counts = { all: 0, ...Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) } as OrderCountsDto;
   for (const r of rows) {
-    counts[r.status] = Number(r.n);
+    counts[r.status as OrderStatus] = Number(r.n);
     counts.all! += Number(r.n);
   }
   return counts;
 }
 
-export async function getOrder(tx: Tx, tenantId: string, id: string, permissions: ReadonlySet<string>, include?: string) {
+export async function getOrder(tx: Tx, tenantId: string, id: string, permissions: ReadonlySet<string>, include?: string): Promise<OrderDto> {
   // One round trip: the lines and their allocations come as JSON arrays beside the order's columns.
   const [r] = await queryPrepared<Row & { lines_json: Row[]; allocations_json: Row[] }>(tx, sql`
     SELECT o.*,
@@ -132,44 +135,45 @@ export async function getOrder(tx: Tx, tenantId: string, id: string, permissions
   const lines = r.lines_json;
   const allocations = r.allocations_json;
   const includes = parseInclude(include);
-  const order: Record<string, unknown> = {
-    ...orderSummary(r, permissions),
-    customer: { ...((r.customer ?? {}) as object), ...orderSummary(r, permissions).customer },
-    customer_id: r.customer_id ?? null,
-    billing_address: r.billing_address ?? null,
-    shipping_address: r.shipping_address ?? null,
-    notes: r.notes ?? null,
-    metadata: r.metadata ?? {},
+  const summary = orderSummary(r, permissions);
+  const order: OrderDto = {
+    ...summary,
+    customer: { ...((r.customer ?? {}) as object), ...summary.customer },
+    customer_id: (r.customer_id as string | null) ?? null,
+    billing_address: (r.billing_address as OrderDto['billing_address']) ?? null,
+    shipping_address: (r.shipping_address as OrderDto['shipping_address']) ?? null,
+    notes: (r.notes as string | null) ?? null,
+    metadata: (r.metadata as Record<string, unknown> | null) ?? {},
     shipable_date: dateOnly(r.shipable_date),
     deliver_by: dateOnly(r.deliver_by),
-    ship_method: r.ship_method ?? null,
-    ship_carrier: r.ship_carrier ?? null,
-    subtotal: money(r.subtotal),
-    discount_total: money(r.discount_total),
-    tax_total: money(r.tax_total),
-    shipping_total: money(r.shipping_total),
+    ship_method: (r.ship_method as string | null) ?? null,
+    ship_carrier: (r.ship_carrier as string | null) ?? null,
+    subtotal: money(r.subtotal)!,
+    discount_total: money(r.discount_total)!,
+    tax_total: money(r.tax_total)!,
+    shipping_total: money(r.shipping_total)!,
     version: Number(r.version),
     closed_at: isoOrNull(r.closed_at),
     cancelled_at: isoOrNull(r.cancelled_at),
     lines: lines.map((l) => ({
-      id: l.id,
+      id: l.id as string,
       line_no: Number(l.line_no),
       sku: (l.sku_code as string | null) ?? (l.sku_text as string),
-      sku_text: l.sku_text,
-      sku_id: l.sku_id ?? null,
-      name: l.name ?? null,
+      sku_text: l.sku_text as string,
+      sku_id: (l.sku_id as string | null) ?? null,
+      name: (l.name as string | null) ?? null,
       quantity: Number(l.quantity),
-      price: money(l.price),
-      discount: money(l.discount),
-      tax: money(l.tax),
-      total: money(l.total),
-      iloc_id: l.requested_iloc_id ?? null,
+      price: money(l.price)!,
+      discount: money(l.discount)!,
+      tax: money(l.tax)!,
+      total: money(l.total)!,
+      iloc_id: (l.requested_iloc_id as string | null) ?? null,
       qty_allocated: Number(l.qty_allocated),
       qty_backordered: Number(l.qty_backordered),
       qty_shipped: Number(l.qty_shipped),
       qty_returned: Number(l.qty_returned),
       allocations: allocations.filter((a) => a.line_id === l.id).map((a) => ({
-        iloc_id: a.iloc_id, iloc_name: a.iloc_name, quantity: Number(a.quantity), qty_shipped: Number(a.qty_shipped),
+        iloc_id: a.iloc_id as string, iloc_name: (a.iloc_name as string | null) ?? null, quantity: Number(a.quantity), qty_shipped: Number(a.qty_shipped),
       })),
     })),
   };
@@ -182,7 +186,7 @@ export async function getOrder(tx: Tx, tenantId: string, id: string, permissions
       FROM shipments s JOIN ilocs i ON i.tenant_id = s.tenant_id AND i.id = s.iloc_id
       WHERE s.tenant_id = ${tenantId}::uuid AND s.order_id = ${id}::uuid ORDER BY s.created_at`)).map((s) => ({
       ...s, units: Number(s.units), boxes: Number(s.boxes), ship_date: isoOrNull(s.ship_date), created_at: isoOrNull(s.created_at),
-    }));
+    }) as NonNullable<OrderDto['shipments']>[number]);
   }
   if (includes.has('returns')) {
     order.returns = (await queryRows<Row>(tx, sql`
@@ -190,12 +194,12 @@ export async function getOrder(tx: Tx, tenantId: string, id: string, permissions
         (SELECT coalesce(sum(quantity), 0) FROM return_lines rl WHERE rl.tenant_id = r.tenant_id AND rl.return_id = r.id) AS units
       FROM returns r WHERE r.tenant_id = ${tenantId}::uuid AND r.order_id = ${id}::uuid ORDER BY r.created_at`)).map((x) => ({
       ...x, units: Number(x.units), created_at: isoOrNull(x.created_at),
-    }));
+    }) as NonNullable<OrderDto['returns']>[number]);
   }
   return order;
 }
 
-export async function listOrderEvents(tx: Tx, tenantId: string, orderId: string, query: TListQuery) {
+export async function listOrderEvents(tx: Tx, tenantId: string, orderId: string, query: TListQuery): Promise<Paginated<OrderEventDto>> {
   const rows = await queryRows<Row>(tx, sql`
     SELECT e.id, e.action, e.from_status, e.to_status, e.data, e.created_at, e.user_id, u.name AS user_name
     FROM status_events e LEFT JOIN users u ON u.id = e.user_id
@@ -203,9 +207,10 @@ export async function listOrderEvents(tx: Tx, tenantId: string, orderId: string,
     ORDER BY e.id LIMIT ${query.per_page} OFFSET ${offsetOf(query)}`);
   const [count] = await queryRows<{ n: string }>(tx, sql`
     SELECT count(*) AS n FROM status_events WHERE tenant_id = ${tenantId}::uuid AND subject_type = 'order' AND subject_id = ${orderId}::uuid`);
-  const events = rows.map((e) => ({
-    id: String(e.id), action: e.action, from_status: e.from_status ?? null, to_status: e.to_status ?? null,
-    user: e.user_id ? { id: e.user_id, name: e.user_name ?? null } : null, data: e.data ?? {}, created_at: isoOrNull(e.created_at),
+  const events = rows.map((e): OrderEventDto => ({
+    id: String(e.id), action: e.action as string, from_status: (e.from_status as string | null) ?? null, to_status: (e.to_status as string | null) ?? null,
+    user: e.user_id ? { id: e.user_id as string, name: (e.user_name as string | null) ?? null } : null,
+    data: (e.data as Record<string, unknown> | null) ?? {}, created_at: isoOrNull(e.created_at)!,
   }));
   return paginate(events, Number(count?.n ?? 0), query.page, query.per_page);
 }

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
-  ORDER_ACTION_PERMISSION, ZBulkIds, ZHoldInput, ZListQuery, ZOrderBatch, ZOrderInput, type OrderAction,
+  ORDER_ACTION_PERMISSION, ZBulkIds, ZBulkUpdateResult, ZFileBody, ZHoldInput, ZJobStarted, ZListQuery, ZOrder, ZOrderBatch, ZOrderBatchResult,
+  ZOrderCounts, ZOrderDuplicate, ZOrderEvent, ZOrderInput, ZOrderSummary, dataOf, pageOf, type OrderAction,
 } from '@omnio/domain';
 import type { AppDeps, TenantCtx } from '../../platform/http/context';
 import { activeTenantCtx, can } from '../../platform/http/permissions';
@@ -45,45 +46,45 @@ export function registerOrderRoutes(scope: FastifyInstance, deps: AppDeps): void
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const tags = ['orders'];
 
-  app.get('/orders', { config: read, schema: { tags, querystring: ZListQuery } }, async (req) => listOrders(ctxOf(req, deps), req.query));
-  app.get('/orders/counts', { config: read, schema: { tags, querystring: ZListQuery } }, async (req) => ({ data: await countOrders(ctxOf(req, deps), req.query) }));
-  app.get('/orders/import/template', { config: read, schema: { tags } }, async (_req, reply) => reply
+  app.get('/orders', { config: read, schema: { tags, querystring: ZListQuery, response: { 200: pageOf(ZOrderSummary) } } }, async (req) => listOrders(ctxOf(req, deps), req.query));
+  app.get('/orders/counts', { config: read, schema: { tags, querystring: ZListQuery, response: { 200: dataOf(ZOrderCounts) } } }, async (req) => ({ data: await countOrders(ctxOf(req, deps), req.query) }));
+  app.get('/orders/import/template', { config: read, schema: { tags, response: { 200: ZFileBody } } }, async (_req, reply) => reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', 'attachment; filename="orders-template.csv"')
     .send(`${ORDER_CSV_COLUMNS.join(',')}\n`));
-  app.get('/orders/:id', { config: read, schema: { tags, params: ZId, querystring: z.object({ include: z.string().max(200).optional() }) } },
+  app.get('/orders/:id', { config: read, schema: { tags, params: ZId, querystring: z.object({ include: z.string().max(200).optional() }), response: { 200: dataOf(ZOrder) } } },
     async (req) => ({ data: await getOrder(ctxOf(req, deps), assertId(req.params.id, 'Order'), req.query.include) }));
-  app.get('/orders/:id/events', { config: read, schema: { tags, params: ZId, querystring: ZListQuery } },
+  app.get('/orders/:id/events', { config: read, schema: { tags, params: ZId, querystring: ZListQuery, response: { 200: pageOf(ZOrderEvent) } } },
     async (req) => getOrderEvents(ctxOf(req, deps), assertId(req.params.id, 'Order'), req.query));
 
-  app.post('/orders', { config: create, schema: { tags, body: ZOrderInput } }, async (req, reply) => {
+  app.post('/orders', { config: create, schema: { tags, body: ZOrderInput, response: { 200: ZOrderDuplicate, 201: dataOf(ZOrder) } } }, async (req, reply) => {
     const { order, duplicate } = await createOrder(ctxOf(req, deps), req.body);
     return reply.status(duplicate ? 200 : 201).send(duplicate ? { data: order, duplicate: true } : { data: order });
   });
-  app.post('/orders/batch', { config: create, bodyLimit: BATCH_BODY_BYTES, schema: { tags, body: ZOrderBatch } },
+  app.post('/orders/batch', { config: create, bodyLimit: BATCH_BODY_BYTES, schema: { tags, body: ZOrderBatch, response: { 200: dataOf(z.array(ZOrderBatchResult)) } } },
     async (req) => ({ data: await createOrderBatch(ctxOf(req, deps), req.body.orders) }));
-  app.put('/orders/:id', { config: update, schema: { tags, params: ZId, body: ZOrderUpdate } },
+  app.put('/orders/:id', { config: update, schema: { tags, params: ZId, body: ZOrderUpdate, response: { 200: dataOf(ZOrder) } } },
     async (req) => ({ data: await updateOrder(ctxOf(req, deps), assertId(req.params.id, 'Order'), req.body) }));
 
-  app.post('/orders/:id/hold', { config: { access: { roles: tenantOnly } }, onRequest: canDoAction, schema: { tags, params: ZId, body: ZHoldInput.optional() } },
+  app.post('/orders/:id/hold', { config: { access: { roles: tenantOnly } }, onRequest: canDoAction, schema: { tags, params: ZId, body: ZHoldInput.optional(), response: { 200: dataOf(ZOrder) } } },
     async (req) => ({ data: (await orderAction(ctxOf(req, deps), assertId(req.params.id, 'Order'), 'hold', req.body ?? {})).order }));
-  app.post('/orders/:id/:action', { config: { access: { roles: tenantOnly } }, onRequest: canDoAction, schema: { tags, params: ZActionParams } },
+  app.post('/orders/:id/:action', { config: { access: { roles: tenantOnly } }, onRequest: canDoAction, schema: { tags, params: ZActionParams, response: { 200: dataOf(ZOrder), 201: dataOf(ZOrder) } } },
     async (req, reply) => {
       const { order, created } = await orderAction(ctxOf(req, deps), assertId(req.params.id, 'Order'), req.params.action);
       return reply.status(created ? 201 : 200).send({ data: order });
     });
 
-  app.post('/orders/bulk-cancel', { config: update, schema: { tags, body: ZBulkIds } },
+  app.post('/orders/bulk-cancel', { config: update, schema: { tags, body: ZBulkIds, response: { 202: dataOf(ZJobStarted) } } },
     async (req, reply) => reply.status(202).send({ data: await startBulkCancel(ctxOf(req, deps), req.body.ids) }));
-  app.post('/orders/bulk-hold', { config: update, schema: { tags, body: ZBulkIds.extend(ZHoldInput.shape).strict() } },
+  app.post('/orders/bulk-hold', { config: update, schema: { tags, body: ZBulkIds.extend(ZHoldInput.shape).strict(), response: { 200: dataOf(ZBulkUpdateResult) } } },
     async (req) => ({ data: await bulkAction(ctxOf(req, deps), req.body.ids, 'hold', { hold_until: req.body.hold_until ?? null }) }));
-  app.post('/orders/bulk-release', { config: update, schema: { tags, body: ZBulkIds } },
+  app.post('/orders/bulk-release', { config: update, schema: { tags, body: ZBulkIds, response: { 200: dataOf(ZBulkUpdateResult) } } },
     async (req) => ({ data: await bulkAction(ctxOf(req, deps), req.body.ids, 'release') }));
 
   // Multipart only in this child scope: every other route keeps the JSON-only contract.
   void scope.register(async (child) => {
     await child.register(multipart, { limits: { fileSize: MAX_CSV_BYTES, files: 1, fields: 5, parts: 6 } });
-    child.withTypeProvider<ZodTypeProvider>().post('/orders/import', { config: create, schema: { tags, consumes: ['multipart/form-data'] } }, async (req, reply) => {
+    child.withTypeProvider<ZodTypeProvider>().post('/orders/import', { config: create, schema: { tags, consumes: ['multipart/form-data'], response: { 202: dataOf(ZJobStarted) } } }, async (req, reply) => {
       const ctx = ctxOf(req, deps);
       const file = await req.file();
       if (!file || file.fieldname !== 'file') throw fieldError('file', 'Attach the CSV as the multipart field "file"');

@@ -1,5 +1,8 @@
 import { KeyedGate } from '../../platform/keyed-gate';
-import { ZOrderInput, BULK_CANCEL_SKIPS, type OrderAction, type TListQuery, type TOrderInput } from '@omnio/domain';
+import {
+  ZOrderInput, BULK_CANCEL_SKIPS, type BulkUpdateResultDto, type JobStartedDto, type OrderAction, type OrderBatchResultDto, type TListQuery,
+  type TOrderInput,
+} from '@omnio/domain';
 import { withTenant } from '../../platform/db/tenant';
 import type { TenantCtx } from '../../platform/http/context';
 import { DomainError, fieldError } from '../../platform/http/errors';
@@ -52,7 +55,7 @@ function importGateOf(limit: number): KeyedGate {
 }
 
 /** POST /orders/batch: each order validated on its own; those that read well go through the pipeline together. */
-export async function createOrderBatch(ctx: TenantCtx, raw: unknown[]): Promise<BatchResult[]> {
+export async function createOrderBatch(ctx: TenantCtx, raw: unknown[]): Promise<OrderBatchResultDto[]> {
   const valid: { index: number; input: TOrderInput }[] = [];
   const invalid: BatchResult[] = [];
   raw.forEach((candidate, index) => {
@@ -92,7 +95,7 @@ export async function updateOrder(ctx: TenantCtx, id: string, input: TOrderInput
 }
 
 /** Bulk hold or release, each order on its own (one refused order does not stop the others). */
-export async function bulkAction(ctx: TenantCtx, ids: string[], action: 'hold' | 'release', body: { hold_until?: string | null } = {}) {
+export async function bulkAction(ctx: TenantCtx, ids: string[], action: 'hold' | 'release', body: { hold_until?: string | null } = {}): Promise<BulkUpdateResultDto> {
   if (action === 'hold' && body.hold_until && Date.parse(body.hold_until) <= Date.now()) throw fieldError('hold_until', 'The hold must end in the future');
   const updated: string[] = [];
   const skipped: { id: string; number: string | null; reason: string }[] = [];
@@ -117,7 +120,7 @@ async function orderNumber(ctx: TenantCtx, id: string): Promise<string | null> {
 }
 
 /** POST /orders/bulk-cancel: 202 with a job; the job skips what spec 4 says bulk cancel leaves alone. */
-export async function startBulkCancel(ctx: TenantCtx, ids: string[]) {
+export async function startBulkCancel(ctx: TenantCtx, ids: string[]): Promise<JobStartedDto> {
   const id = await withTenant(ctx, (tx) => enqueueJob(tx, ctx.tenantId, {
     kind: BULK_CANCEL_JOB, payload: { ids: [...new Set(ids.map((i) => i.toLowerCase()))] }, userId: ctx.principal.userId, maxAttempts: 1,
   }));
@@ -125,7 +128,7 @@ export async function startBulkCancel(ctx: TenantCtx, ids: string[]) {
 }
 
 /** POST /orders/import: the CSV is read now (so a broken file is a 422 at once), the orders are created by a job. */
-export async function startCsvImport(ctx: TenantCtx, buffer: Buffer) {
+export async function startCsvImport(ctx: TenantCtx, buffer: Buffer): Promise<JobStartedDto> {
   const { orders, errors } = parseOrderCsv(buffer);
   if (orders.length === 0 && errors.length === 1 && errors[0]!.line === 1) throw fieldError('file', errors[0]!.message);
   const id = await withTenant(ctx, (tx) => enqueueJob(tx, ctx.tenantId, {

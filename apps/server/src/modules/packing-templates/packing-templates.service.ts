@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import {
-  PACKING_TEMPLATE_NAME_TAKEN, paginate, type Paginated, type TListQuery, type TPackingTemplateBox, type TPackingTemplateCreate, type TPackingTemplateUpdate,
+  PACKING_TEMPLATE_NAME_TAKEN, paginate, type PackingTemplateDto as PackingTemplateAnswer, type Paginated, type TListQuery, type TPackingTemplateBox,
+  type TPackingTemplateCreate, type TPackingTemplateUpdate,
 } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { containsPattern, filterConditions, offsetOf, orderByClause, searchOf } from '../../platform/db/list-query';
@@ -11,15 +12,7 @@ import { packingTemplates, type StoredBox } from './packing-templates.tables';
 
 /** Packing templates: how a shipment (ASN) is usually packed, boxes with their size, weight and units. */
 
-export interface PackingTemplateDto {
-  id: string;
-  name: string;
-  type: string;
-  boxes: StoredBox[];
-  notes: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export type PackingTemplateDto = PackingTemplateAnswer;
 
 const toDto = (r: typeof packingTemplates.$inferSelect): PackingTemplateDto => ({
   id: r.id, name: r.name, type: r.type, boxes: r.boxes, notes: r.notes, created_at: r.createdAt.toISOString(), updated_at: r.updatedAt.toISOString(),

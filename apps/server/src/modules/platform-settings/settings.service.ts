@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
   GENERAL_SETTINGS_DEFAULTS, LOGIN_SETTINGS_DEFAULTS, PLATFORM_SETTING_KEYS, ZGeneralSettings, parseImageDataUrl,
-  type CustomLoginView, type PlatformSettingKey, type TGeneralSettings, type TLoginSettingsUpdate,
+  type CustomLoginView, type PlatformSettingKey, type PublicCustomLoginDto, type PublicGeneralSettingsDto, type TGeneralSettings,
+  type TLoginSettingsUpdate,
 } from '@omnio/domain';
 import type { Queryable } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/rows';
@@ -55,7 +56,7 @@ export async function putGeneralSettings(ctx: AuthedCtx, input: TGeneralSettings
 }
 
 /** What a signed-out page may know of the general settings (nothing here is secret). */
-export async function publicGeneralSettings(ctx: Ctx) {
+export async function publicGeneralSettings(ctx: Ctx): Promise<PublicGeneralSettingsDto> {
   const g = await readGeneralSettings(ctx.db);
   return {
     app_name: g.app_name,
@@ -117,7 +118,7 @@ export async function putLoginSettings(ctx: AuthedCtx, input: TLoginSettingsUpda
 }
 
 /** Public GET /api/custom-login: the login page's look, and whether to offer sign-up at all. */
-export async function publicCustomLogin(ctx: Ctx) {
+export async function publicCustomLogin(ctx: Ctx): Promise<PublicCustomLoginDto> {
   const [view, general] = [await loginView(ctx.db), await readGeneralSettings(ctx.db)];
   return { ...view, show_signup_link: view.show_signup_link && general.signup_open, app_name: general.app_name };
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { INBOUND_WEBHOOK_KINDS } from '@omnio/domain';
+import { INBOUND_WEBHOOK_KINDS, ZInboundWebhookReceipt, dataOf } from '@omnio/domain';
 import type { AppDeps } from '../../platform/http/context';
 import { receiveInboundWebhook } from './inbound-webhooks.service';
 
@@ -24,7 +24,7 @@ export function registerInboundWebhookRoutes(scope: FastifyInstance, deps: AppDe
     const resource = kind.slice(slash + 1);
     app.post(`/processes/:process/gateway/webhook/${kind}`, {
       bodyLimit: BODY_LIMIT,
-      schema: { tags: ['inbound-webhooks'], params: ZGatewayParams, security: [] },
+      schema: { tags: ['inbound-webhooks'], params: ZGatewayParams, security: [], response: { 200: dataOf(ZInboundWebhookReceipt), 202: dataOf(ZInboundWebhookReceipt) } },
     }, async (req, reply) => {
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const data = await receiveInboundWebhook(deps, { processId: req.params.process, context, resource, headers: req.headers, body, ip: req.ip });

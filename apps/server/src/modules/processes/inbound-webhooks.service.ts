@@ -3,7 +3,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { WEBHOOK_SIGNATURE_HEADER, type ProcessDriver } from '@omnio/domain';
+import { WEBHOOK_SIGNATURE_HEADER, type InboundWebhookReceiptDto, type ProcessDriver } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/rows';
 import { withInboundGateway } from '../../platform/db/privileged';
@@ -90,7 +90,7 @@ export interface ReceivedWebhook {
  * Verifies and stores one delivery and enqueues its job, in one transaction. No such (or a disabled)
  * process is a 404; a missing or wrong signature a 401; neither stores anything.
  */
-export async function receiveInboundWebhook(deps: AppDeps, input: ReceivedWebhook): Promise<{ id: string; status: 'received' | 'duplicate' }> {
+export async function receiveInboundWebhook(deps: AppDeps, input: ReceivedWebhook): Promise<InboundWebhookReceiptDto> {
   const process = await findGatewayProcess(deps, input.processId);
   // A store's privacy requests still arrive after the app is removed (Shopify's shop/redact comes 48 hours
   // later): an uninstalled process takes those, and nothing else.

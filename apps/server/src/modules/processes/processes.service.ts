@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
   CHANNEL_CREDENTIAL_KEYS, driverActions, paginate, processAllowedActions, processTransition,
-  type InboundWebhookItem, type Paginated, type ProcessAction, type ProcessDriver, type ProcessItem, type ProcessStatus,
-  type ProcessWithSecret, type TChannelSettings, type TListQuery, type TProcessCreate, type TProcessUpdate,
+  type InboundWebhookItemDto, type InboundWebhookReplayDto, type Paginated, type ProcessAction, type ProcessDriver, type ProcessItem, type ProcessStatus,
+  type ProcessWithSecretDto, type TChannelSettings, type TListQuery, type TProcessCreate, type TProcessUpdate,
 } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { offsetOf } from '../../platform/db/list-query';
@@ -110,7 +110,7 @@ async function writeConfig(
   return loadProcess(tx, id);
 }
 
-export async function createProcess(ctx: TenantCtx, input: TProcessCreate): Promise<ProcessWithSecret> {
+export async function createProcess(ctx: TenantCtx, input: TProcessCreate): Promise<ProcessWithSecretDto> {
   return withTenant(ctx, async (tx) => {
     // The owner's catalogue decides what may be installed (a paused service keeps its existing processes).
     await assertServiceInstallable(tx, input.driver);
@@ -176,7 +176,7 @@ export async function deleteProcess(ctx: TenantCtx, id: string): Promise<void> {
 }
 
 /** A new secret that works at once; the old one stops at once (the channel must be updated with it). */
-export async function rotateProcessSecret(ctx: TenantCtx, id: string): Promise<ProcessWithSecret> {
+export async function rotateProcessSecret(ctx: TenantCtx, id: string): Promise<ProcessWithSecretDto> {
   return withTenant(ctx, async (tx) => {
     const current = await loadProcess(tx, id, true);
     const secret = newWebhookSecret();
@@ -192,7 +192,7 @@ interface WebhookRow {
   process_id: string;
   context: string;
   resource: string;
-  status: InboundWebhookItem['status'];
+  status: InboundWebhookItemDto['status'];
   attempts: number;
   error: string | null;
   result: unknown;
@@ -203,12 +203,12 @@ interface WebhookRow {
 
 const WEBHOOK_COLUMNS = sql`id, process_id, context, resource, status, attempts, error, result, job_id, received_at, processed_at`;
 
-export const toWebhookItem = (r: WebhookRow): InboundWebhookItem => ({
+export const toWebhookItem = (r: WebhookRow): InboundWebhookItemDto => ({
   id: r.id, process_id: r.process_id, context: r.context, resource: r.resource, status: r.status, attempts: Number(r.attempts),
   error: r.error, result: r.result ?? null, job_id: r.job_id, received_at: isoOrNull(r.received_at)!, processed_at: isoOrNull(r.processed_at),
 });
 
-export async function listInboundWebhooks(ctx: TenantCtx, processId: string, query: TListQuery): Promise<Paginated<InboundWebhookItem>> {
+export async function listInboundWebhooks(ctx: TenantCtx, processId: string, query: TListQuery): Promise<Paginated<InboundWebhookItemDto>> {
   return withTenant(ctx, async (tx) => {
     const process = await loadProcess(tx, processId);
     const [{ total } = { total: 0 }] = await queryRows<{ total: number }>(tx, sql`
@@ -224,7 +224,7 @@ export async function listInboundWebhooks(ctx: TenantCtx, processId: string, que
  * Works a stored webhook again: a new job, with the payload as it was received. Any status may be
  * replayed (a processed one is harmless: orders import idempotently); one waiting for its job already is not.
  */
-export async function replayInboundWebhook(ctx: TenantCtx, processId: string, webhookIdParam: string): Promise<{ id: string; status: 'received'; job_id: string }> {
+export async function replayInboundWebhook(ctx: TenantCtx, processId: string, webhookIdParam: string): Promise<InboundWebhookReplayDto> {
   return withTenant(ctx, async (tx) => {
     const process = await loadProcess(tx, processId);
     const webhookId = assertId(webhookIdParam, 'Inbound webhook');

@@ -1,6 +1,9 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import Decimal from 'decimal.js';
-import { paginate, parseInclude, poAllowedActions, PO_STATUSES, SUPPLIER_VISIBLE_PO_STATUSES, type TListQuery } from '@omnio/domain';
+import {
+  paginate, parseInclude, poAllowedActions, PO_STATUSES, SUPPLIER_VISIBLE_PO_STATUSES, type Paginated, type PoCountsDto, type PoLineDto, type PoStatus,
+  type PoSummaryDto, type PurchaseOrderDto, type SupplyEventDto, type SupplyShipmentStatus, type TListQuery,
+} from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { isoOrNull, queryRows } from '../../platform/db/rows';
 import { filterConditions, offsetOf, orderByClause, prefixMatch, searchOf, uuidOrNone } from '../../platform/db/list-query';
@@ -30,11 +33,13 @@ export function supplierScope(v: Viewer): SQL | null {
     AND (${inArray(po.status, [...SUPPLIER_VISIBLE_PO_STATUSES])} OR (${po.status} = 'cancelled' AND ${po.sentAt} IS NOT NULL)))`;
 }
 
-export function poSummary(r: Row, agg: Row | undefined, viewer: Viewer) {
+const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
+
+export function poSummary(r: Row, agg: Row | undefined, viewer: Viewer): PoSummaryDto {
   return {
     id: r.id as string,
     number: r.number as string,
-    status: r.status as string,
+    status: r.status as PoStatus,
     supplier: { id: r.supplier_id as string, name: (r.supplier_name as string | null) ?? null },
     iloc: { id: r.iloc_id as string, name: (r.iloc_name as string | null) ?? null },
     currency: String(r.currency),
@@ -114,7 +119,7 @@ export async function listPurchaseOrders(tx: Tx, tenantId: string, query: TListQ
   return paginate(rows.map((r) => poSummary(r, agg.get(r.id as string), viewer)), Number(count?.n ?? 0), query.page, query.per_page);
 }
 
-export async function purchaseOrderCounts(tx: Tx, tenantId: string, query: TListQuery, viewer: Viewer) {
+export async function purchaseOrderCounts(tx: Tx, tenantId: string, query: TListQuery, viewer: Viewer): Promise<PoCountsDto> {
   const where = and(...conditions(tenantId, query, viewer, false))!;
   const rows = await queryRows<{ status: string; n: string }>(tx, sql`SELECT status, count(*) AS n FROM purchase_orders WHERE ${where} GROUP BY status`);
   const counts: Record<string, number> = { all: 0, ...Object.fromEntries(PO_STATUSES.map((s) => [s, 0])) };
@@ -122,7 +127,7 @@ export async function purchaseOrderCounts(tx: Tx, tenantId: string, query: TList
     counts[r.status] = Number(r.n);
     counts.all! += Number(r.n);
   }
-  return counts;
+  return counts as PoCountsDto;
 }
 
 /** The PO row as the viewer may see it, or 404. */
@@ -136,7 +141,7 @@ export async function visiblePoRow(tx: Tx, tenantId: string, id: string, viewer:
   return r;
 }
 
-export async function getPurchaseOrder(tx: Tx, tenantId: string, id: string, viewer: Viewer, include?: string) {
+export async function getPurchaseOrder(tx: Tx, tenantId: string, id: string, viewer: Viewer, include?: string): Promise<PurchaseOrderDto> {
   const r = await visiblePoRow(tx, tenantId, id, viewer);
   const lines = await queryRows<Row>(tx, sql`
     SELECT l.*, s.sku AS sku_code, s.name AS sku_name, CASE WHEN l.sku_id IS NULL THEN 'removed' ELSE s.status END AS sku_status
@@ -154,28 +159,28 @@ export async function getPurchaseOrder(tx: Tx, tenantId: string, id: string, vie
     qty_ordered: lines.reduce((n, l) => n + Number(l.quantity), 0),
     qty_received: lines.reduce((n, l) => n + Number(l.qty_received), 0),
   };
-  const view: Record<string, unknown> = {
+  const view: PurchaseOrderDto = {
     ...poSummary(r, agg, viewer),
-    supplier: { id: r.supplier_id, name: r.supplier_name ?? null, email: r.supplier_email ?? null },
-    shipping_cost: money(r.shipping_cost),
-    payment_terms: r.payment_terms ?? null,
-    notes_to_warehouse: r.notes_to_warehouse ?? null,
-    notes_to_supplier: r.notes_to_supplier ?? null,
-    subtotal: money(r.subtotal),
-    tax_total: money(r.tax_total),
-    error_message: r.error_message ?? null,
+    supplier: { id: r.supplier_id as string, name: text(r.supplier_name), email: text(r.supplier_email) },
+    shipping_cost: money(r.shipping_cost)!,
+    payment_terms: text(r.payment_terms),
+    notes_to_warehouse: text(r.notes_to_warehouse),
+    notes_to_supplier: text(r.notes_to_supplier),
+    subtotal: money(r.subtotal)!,
+    tax_total: money(r.tax_total)!,
+    error_message: text(r.error_message),
     lines: lines.map((l) => ({
-      id: l.id,
+      id: String(l.id),
       line_no: Number(l.line_no),
-      sku_id: l.sku_id ?? null,
+      sku_id: text(l.sku_id),
       sku: (l.sku_code as string | null) ?? (l.sku as string),
       name: (l.name as string | null) ?? (l.sku_name as string | null) ?? null,
-      supplier_sku: l.supplier_sku ?? null,
-      sku_status: l.sku_status as string,
+      supplier_sku: text(l.supplier_sku),
+      sku_status: l.sku_status as PoLineDto['sku_status'],
       quantity: Number(l.quantity),
-      unit_cost: money(l.unit_cost, 4),
-      net_price: money(l.net_price, 4),
-      tax: money(l.tax),
+      unit_cost: money(l.unit_cost, 4)!,
+      net_price: money(l.net_price, 4)!,
+      tax: money(l.tax)!,
       total: new Decimal(String(l.net_price)).times(Number(l.quantity)).plus(String(l.tax)).toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2),
       confirmed_quantity: l.confirmed_quantity === null || l.confirmed_quantity === undefined ? null : Number(l.confirmed_quantity),
       confirmed_date: dateOnly(l.confirmed_date),
@@ -183,17 +188,17 @@ export async function getPurchaseOrder(tx: Tx, tenantId: string, id: string, vie
       qty_received: Number(l.qty_received),
     })),
     shipments: shipments.map((s) => ({
-      id: s.id,
-      asn_number: s.asn_number,
-      status: s.status,
-      carrier: s.carrier ?? null,
-      tracking_number: s.tracking_number ?? null,
+      id: String(s.id),
+      asn_number: String(s.asn_number),
+      status: s.status as SupplyShipmentStatus,
+      carrier: text(s.carrier),
+      tracking_number: text(s.tracking_number),
       ship_date: dateOnly(s.ship_date),
       qty_expected: Number(s.qty_expected),
       qty_received: Number(s.qty_received),
       has_discrepancy: s.status === 'discrepancy' || (s.status === 'complete' && Boolean(s.any_diff)),
     })),
-    created_by: r.created_by ? { id: r.created_by, name: r.created_by_name ?? null } : null,
+    created_by: r.created_by ? { id: String(r.created_by), name: text(r.created_by_name) } : null,
     confirmed_at: isoOrNull(r.confirmed_at),
     sent_at: isoOrNull(r.sent_at),
     acknowledged_at: isoOrNull(r.acknowledged_at),
@@ -206,7 +211,7 @@ export async function getPurchaseOrder(tx: Tx, tenantId: string, id: string, vie
   return view;
 }
 
-export async function listPoEvents(tx: Tx, tenantId: string, poId: string, query: Pick<TListQuery, 'page' | 'per_page'>) {
+export async function listPoEvents(tx: Tx, tenantId: string, poId: string, query: Pick<TListQuery, 'page' | 'per_page'>): Promise<Paginated<SupplyEventDto>> {
   const rows = await queryRows<Row>(tx, sql`
     SELECT e.id, e.action, e.from_status, e.to_status, e.data, e.created_at, e.user_id, u.name AS user_name
     FROM status_events e LEFT JOIN users u ON u.id = e.user_id
@@ -214,9 +219,9 @@ export async function listPoEvents(tx: Tx, tenantId: string, poId: string, query
     ORDER BY e.id LIMIT ${query.per_page} OFFSET ${(query.page - 1) * query.per_page}`);
   const [count] = await queryRows<{ n: string }>(tx, sql`
     SELECT count(*) AS n FROM status_events WHERE tenant_id = ${tenantId}::uuid AND subject_type = 'purchase_order' AND subject_id = ${poId}::uuid`);
-  const events = rows.map((e) => ({
-    id: String(e.id), action: e.action, from_status: e.from_status ?? null, to_status: e.to_status ?? null,
-    user: e.user_id ? { id: e.user_id, name: e.user_name ?? null } : null, data: e.data ?? {}, created_at: isoOrNull(e.created_at),
+  const events = rows.map((e): SupplyEventDto => ({
+    id: String(e.id), action: String(e.action), from_status: text(e.from_status), to_status: text(e.to_status),
+    user: e.user_id ? { id: String(e.user_id), name: text(e.user_name) } : null, data: (e.data ?? {}) as Record<string, unknown>, created_at: isoOrNull(e.created_at),
   }));
   return paginate(events, Number(count?.n ?? 0), query.page, query.per_page);
 }

@@ -1,56 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { returnAllowedActions, type ReturnAction } from '@omnio/domain';
+import {
+  returnAllowedActions, type RefundStatus, type ReturnDto, type ReturnLineDto, type ReturnReason, type ReturnStatus, type ReturnSummaryDto,
+} from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { iso } from '../shipments/route-kit';
 import { queryRows } from '../../platform/db/rows';
 
 /** Reading returns as the API shows them (docs/api-orders.md "Returns"). */
 
-export interface ReturnLineDto {
-  id: string;
-  line_id: string;
-  line_no: number;
-  shipment_line_id: string | null;
-  sku_id: string;
-  sku: string | null;
-  name: string | null;
-  quantity: number;
-  reason: string | null;
-  qty_good: number;
-  qty_hold: number;
-  qty_hurt: number;
-  qty_received: number;
-}
-
-export interface ReturnSummaryDto {
-  id: string;
-  number: string;
-  order_id: string;
-  order_number: string;
-  shipment_id: string | null;
-  shipment_number: string | null;
-  status: string;
-  refund_status: string;
-  reason: string | null;
-  notes: string | null;
-  iloc_id: string | null;
-  iloc_name: string | null;
-  currency: string;
-  /** What the returned units cost the customer: each line's total per unit × the units returned. */
-  refundable_amount: string;
-  /** Refunded so far. */
-  refund_amount: string;
-  unit_count: number;
-  qty_received: number;
-  allowed_actions: ReturnAction[];
-  created_at: string;
-  updated_at: string;
-  received_at: string | null;
-}
-
-export interface ReturnDto extends ReturnSummaryDto {
-  lines: ReturnLineDto[];
-}
+export type { ReturnDto, ReturnLineDto, ReturnSummaryDto };
 
 export const RETURN_FROM = sql`
   returns r
@@ -75,8 +33,8 @@ const SELECT = sql`
 const money = (v: unknown) => String(v ?? '0.00');
 
 function toSummary(r: Record<string, unknown>, permissions: ReadonlySet<string>): ReturnSummaryDto {
-  const status = String(r.status);
-  const refundStatus = String(r.refund_status);
+  const status = String(r.status) as ReturnStatus;
+  const refundStatus = String(r.refund_status) as RefundStatus;
   return {
     id: String(r.id),
     number: String(r.number),
@@ -86,7 +44,7 @@ function toSummary(r: Record<string, unknown>, permissions: ReadonlySet<string>)
     shipment_number: (r.shipment_number as string | null) ?? null,
     status,
     refund_status: refundStatus,
-    reason: (r.reason as string | null) ?? null,
+    reason: (r.reason as ReturnReason | null) ?? null,
     notes: (r.notes as string | null) ?? null,
     iloc_id: (r.iloc_id as string | null) ?? null,
     iloc_name: (r.iloc_name as string | null) ?? null,
@@ -129,7 +87,7 @@ export async function loadReturn(tx: Tx, tenantId: string, permissions: Readonly
       sku: (l.sku as string | null) ?? null,
       name: (l.name as string | null) ?? null,
       quantity: Number(l.quantity),
-      reason: (l.reason as string | null) ?? null,
+      reason: (l.reason as ReturnReason | null) ?? null,
       qty_good: Number(l.qty_good),
       qty_hold: Number(l.qty_hold),
       qty_hurt: Number(l.qty_hurt),

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZScheduleCreate, ZScheduleUpdate } from '@omnio/domain';
+import { ZNoContent, ZSchedulableJobKind, ZSchedule, ZScheduleCreate, ZScheduleUpdate, dataOf } from '@omnio/domain';
 import type { AppDeps, TenantCtx } from '../../platform/http/context';
 import { activeTenantCtx } from '../../platform/http/permissions';
 import { authedCtx } from '../../platform/http/request-context';
@@ -19,14 +19,14 @@ const ZId = z.object({ id: z.string().max(64) });
 export function registerScheduleRoutes(scope: FastifyInstance, deps: AppDeps): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const tags = ['schedules'];
-  app.get('/schedules', { config: read, schema: { tags } }, async (req) => ({ data: await listSchedules(ctxOf(req, deps)) }));
-  app.get('/schedules/job-kinds', { config: read, schema: { tags } }, async () => ({ data: schedulableJobKinds() }));
-  app.get('/schedules/:id', { config: read, schema: { tags, params: ZId } }, async (req) => ({ data: await getSchedule(ctxOf(req, deps), req.params.id) }));
-  app.post('/schedules', { config: write, schema: { tags, body: ZScheduleCreate } }, async (req, reply) =>
+  app.get('/schedules', { config: read, schema: { tags, response: { 200: dataOf(z.array(ZSchedule)) } } }, async (req) => ({ data: await listSchedules(ctxOf(req, deps)) }));
+  app.get('/schedules/job-kinds', { config: read, schema: { tags, response: { 200: dataOf(z.array(ZSchedulableJobKind)) } } }, async () => ({ data: schedulableJobKinds() }));
+  app.get('/schedules/:id', { config: read, schema: { tags, params: ZId, response: { 200: dataOf(ZSchedule) } } }, async (req) => ({ data: await getSchedule(ctxOf(req, deps), req.params.id) }));
+  app.post('/schedules', { config: write, schema: { tags, body: ZScheduleCreate, response: { 201: dataOf(ZSchedule) } } }, async (req, reply) =>
     reply.status(201).send({ data: await createSchedule(ctxOf(req, deps), req.body) }));
-  app.put('/schedules/:id', { config: write, schema: { tags, params: ZId, body: ZScheduleUpdate } },
+  app.put('/schedules/:id', { config: write, schema: { tags, params: ZId, body: ZScheduleUpdate, response: { 200: dataOf(ZSchedule) } } },
     async (req) => ({ data: await updateSchedule(ctxOf(req, deps), req.params.id, req.body) }));
-  app.delete('/schedules/:id', { config: write, schema: { tags, params: ZId } }, async (req, reply) => {
+  app.delete('/schedules/:id', { config: write, schema: { tags, params: ZId, response: { 204: ZNoContent } } }, async (req, reply) => {
     await deleteSchedule(ctxOf(req, deps), req.params.id);
     return reply.status(204).send();
   });

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { shipmentAllowedActions, type ShipmentAction } from '@omnio/domain';
+import { shipmentAllowedActions, type ShipmentBoxDto, type ShipmentDto, type ShipmentStatus, type ShipmentSummaryDto } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { returnableLines } from './returnable';
 import { iso } from './route-kit';
@@ -7,45 +7,7 @@ import { queryRows } from '../../platform/db/rows';
 
 /** Reading shipments as the API shows them (docs/api-orders.md): one query per page, two more for one shipment. */
 
-export interface ShipmentSummaryDto {
-  id: string;
-  number: string;
-  order_id: string;
-  order_number: string;
-  status: string;
-  iloc_id: string;
-  iloc_name: string | null;
-  package_id: string | null;
-  carrier: string | null;
-  ship_method: string | null;
-  tracking: string | null;
-  ship_date: string | null;
-  notes: string | null;
-  box_count: number;
-  unit_count: number;
-  qty_returned: number;
-  allowed_actions: ShipmentAction[];
-  created_at: string;
-  updated_at: string;
-}
-
-export interface ShipmentBoxDto {
-  id: string;
-  box_no: number;
-  package_id: string | null;
-  length: string;
-  width: string;
-  height: string;
-  weight: string;
-  tracking: string | null;
-  items: { id: string; line_id: string; line_no: number; sku_id: string; sku: string | null; name: string | null; quantity: number; qty_returned: number }[];
-}
-
-export interface ShipmentDto extends ShipmentSummaryDto {
-  boxes: ShipmentBoxDto[];
-  /** Per order line: what this shipment carried, what came back, what may still be returned. */
-  lines: { line_id: string; line_no: number; sku_id: string | null; sku: string | null; name: string | null; quantity: number; qty_returned: number; qty_returnable: number }[];
-}
+export type { ShipmentBoxDto, ShipmentDto, ShipmentSummaryDto };
 
 /** The summary columns; `s` is the shipments alias. */
 export const SUMMARY_SELECT = sql`
@@ -60,7 +22,7 @@ export const SUMMARY_FROM = sql`
   LEFT JOIN ilocs i ON i.tenant_id = s.tenant_id AND i.id = s.iloc_id`;
 
 export function toSummary(r: Record<string, unknown>, permissions: ReadonlySet<string>): ShipmentSummaryDto {
-  const status = String(r.status);
+  const status = String(r.status) as ShipmentStatus;
   return {
     id: String(r.id),
     number: String(r.number),

@@ -1,42 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { lineDiscrepancy } from '@omnio/domain';
+import { lineDiscrepancy, type SupplyShipmentDto } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { isoOrNull as iso, queryRows } from '../../platform/db/rows';
 import type { Principal } from '../../platform/http/context';
-import { listSubjectEvents, type EventDto } from '../../platform/db/status-event-history';
-import {
-  SUMMARY_FROM, SUMMARY_SELECT, SUMMARY_TOTALS, toShipmentSummary, type SupplyShipmentSummaryDto,
-} from '../supply-summaries/supply-summaries.read';
+import { listSubjectEvents } from '../../platform/db/status-event-history';
+import { SUMMARY_FROM, SUMMARY_SELECT, SUMMARY_TOTALS, toShipmentSummary } from '../supply-summaries/supply-summaries.read';
 
 /** Reading PO and transfer shipments (ASNs) as docs/api-supply-chain.md shows them: one query per page. */
 
-export interface SupplyShipmentLineDto {
-  id: string;
-  line_no: number;
-  po_line_id: string | null;
-  transfer_line_id: string | null;
-  sku_id: string | null;
-  sku: string;
-  name: string | null;
-  qty_expected: number;
-  qty_good: number;
-  qty_hold: number;
-  qty_hurt: number;
-  qty_received: number;
-  discrepancy: number;
-}
-
-export interface SupplyShipmentDto extends SupplyShipmentSummaryDto {
-  /** The template's name is kept on the shipment; its id is null once the template was deleted. */
-  packing_template: { id: string | null; name: string | null } | null;
-  lines: SupplyShipmentLineDto[];
-  boxes: { box_no: number; length: string; width: string; height: string; weight: string; contents: { line_no: number; quantity: number }[] }[];
-  shipped_at: string | null;
-  arrived_at: string | null;
-  received_at: string | null;
-  cancelled_at: string | null;
-  events?: EventDto[];
-}
+export type { SupplyShipmentDto, SupplyShipmentLineDto } from '@omnio/domain';
 
 type Row = Record<string, unknown>;
 const text = (v: unknown) => (v === null || v === undefined ? null : String(v));

@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { supplyShipmentAllowedActions, supplyShipmentTransition, type SupplyShipmentAction } from '@omnio/domain';
+import {
+  supplyShipmentAllowedActions, supplyShipmentTransition, type SupplyShipmentAction, type SupplyShipmentStatus, type SupplyShipmentSummaryDto,
+} from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { isoOrNull as iso, queryRows } from '../../platform/db/rows';
 import type { Principal } from '../../platform/http/context';
@@ -10,28 +12,7 @@ import type { Principal } from '../../platform/http/context';
  * depends on transfers (a receipt progresses its transfer), so transfers may not read through supply-shipments.
  */
 
-type Ref = { id: string; name: string | null };
-
-export interface SupplyShipmentSummaryDto {
-  id: string;
-  kind: 'purchase_order' | 'transfer';
-  asn_number: string;
-  status: string;
-  purchase_order: { id: string; number: string; supplier: Ref } | null;
-  transfer: { id: string; number: string } | null;
-  from_iloc: Ref | null;
-  to_iloc: Ref;
-  carrier: string | null;
-  tracking_number: string | null;
-  bol_number: string | null;
-  ship_date: string | null;
-  line_count: number;
-  qty_expected: number;
-  qty_received: number;
-  has_discrepancy: boolean;
-  created_at: string;
-  allowed_actions: SupplyShipmentAction[];
-}
+export type { SupplyShipmentSummaryDto } from '@omnio/domain';
 
 /** What a supplier user may do with its own POs' shipments: create, edit and ship them; never receive. */
 const SUPPLIER_SHIPMENT_ACTIONS: readonly SupplyShipmentAction[] = ['ship', 'edit'];
@@ -74,7 +55,7 @@ const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
 const day = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
 
 export function toShipmentSummary(r: Row, principal: Pick<Principal, 'permissions' | 'role'>): SupplyShipmentSummaryDto {
-  const status = String(r.status);
+  const status = String(r.status) as SupplyShipmentStatus;
   return {
     id: String(r.id),
     kind: r.kind as SupplyShipmentSummaryDto['kind'],

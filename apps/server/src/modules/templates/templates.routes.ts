@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZListQuery, ZMapperTemplateCreate, ZMapperTemplateUpdate, ZRuleTemplateCreate, ZRuleTemplateUpdate } from '@omnio/domain';
+import {
+  dataOf, pageOf, ZListQuery, ZMapperTemplate, ZMapperTemplateCreate, ZMapperTemplateUpdate, ZNoContent, ZRuleTemplate, ZRuleTemplateCreate,
+  ZRuleTemplateUpdate,
+} from '@omnio/domain';
 import type { AppDeps } from '../../platform/http/context';
 import type { RouteAccess } from '../../platform/http/permissions';
 import { authedCtx } from '../../platform/http/request-context';
@@ -16,28 +19,28 @@ const ZIdParam = z.object({ id: z.string().max(64) });
 export function registerTemplateRoutes(scope: FastifyInstance, deps: AppDeps): void {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const tags = ['templates'];
-  app.get('/mapper-templates', { config: read, schema: { tags, querystring: ZListQuery } },
+  app.get('/mapper-templates', { config: read, schema: { tags, querystring: ZListQuery, response: { 200: pageOf(ZMapperTemplate) } } },
     async (req) => templates.listMapperTemplates(authedCtx(req, deps), req.query));
-  app.post('/mapper-templates', { config: write, schema: { tags, body: ZMapperTemplateCreate } },
+  app.post('/mapper-templates', { config: write, schema: { tags, body: ZMapperTemplateCreate, response: { 201: dataOf(ZMapperTemplate) } } },
     async (req, reply) => reply.status(201).send({ data: await templates.createMapperTemplate(authedCtx(req, deps), req.body) }));
-  app.get('/mapper-templates/:id', { config: read, schema: { tags, params: ZIdParam } },
+  app.get('/mapper-templates/:id', { config: read, schema: { tags, params: ZIdParam, response: { 200: dataOf(ZMapperTemplate) } } },
     async (req) => ({ data: await templates.getMapperTemplate(authedCtx(req, deps), req.params.id) }));
-  app.put('/mapper-templates/:id', { config: write, schema: { tags, params: ZIdParam, body: ZMapperTemplateUpdate } },
+  app.put('/mapper-templates/:id', { config: write, schema: { tags, params: ZIdParam, body: ZMapperTemplateUpdate, response: { 200: dataOf(ZMapperTemplate) } } },
     async (req) => ({ data: await templates.updateMapperTemplate(authedCtx(req, deps), req.params.id, req.body) }));
-  app.delete('/mapper-templates/:id', { config: write, schema: { tags, params: ZIdParam } }, async (req, reply) => {
+  app.delete('/mapper-templates/:id', { config: write, schema: { tags, params: ZIdParam, response: { 204: ZNoContent } } }, async (req, reply) => {
     await templates.deleteMapperTemplate(authedCtx(req, deps), req.params.id);
     return reply.status(204).send();
   });
 
-  app.get('/rule-templates', { config: read, schema: { tags, querystring: ZListQuery } },
+  app.get('/rule-templates', { config: read, schema: { tags, querystring: ZListQuery, response: { 200: pageOf(ZRuleTemplate) } } },
     async (req) => templates.listRuleTemplates(authedCtx(req, deps), req.query));
-  app.post('/rule-templates', { config: write, schema: { tags, body: ZRuleTemplateCreate } },
+  app.post('/rule-templates', { config: write, schema: { tags, body: ZRuleTemplateCreate, response: { 201: dataOf(ZRuleTemplate) } } },
     async (req, reply) => reply.status(201).send({ data: await templates.createRuleTemplate(authedCtx(req, deps), req.body) }));
-  app.get('/rule-templates/:id', { config: read, schema: { tags, params: ZIdParam } },
+  app.get('/rule-templates/:id', { config: read, schema: { tags, params: ZIdParam, response: { 200: dataOf(ZRuleTemplate) } } },
     async (req) => ({ data: await templates.getRuleTemplate(authedCtx(req, deps), req.params.id) }));
-  app.put('/rule-templates/:id', { config: write, schema: { tags, params: ZIdParam, body: ZRuleTemplateUpdate } },
+  app.put('/rule-templates/:id', { config: write, schema: { tags, params: ZIdParam, body: ZRuleTemplateUpdate, response: { 200: dataOf(ZRuleTemplate) } } },
     async (req) => ({ data: await templates.updateRuleTemplate(authedCtx(req, deps), req.params.id, req.body) }));
-  app.delete('/rule-templates/:id', { config: write, schema: { tags, params: ZIdParam } }, async (req, reply) => {
+  app.delete('/rule-templates/:id', { config: write, schema: { tags, params: ZIdParam, response: { 204: ZNoContent } } }, async (req, reply) => {
     await templates.deleteRuleTemplate(authedCtx(req, deps), req.params.id);
     return reply.status(204).send();
   });

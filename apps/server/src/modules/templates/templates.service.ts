@@ -1,7 +1,7 @@
 import { and, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import {
   MAPPER_TYPES, paginate, RULE_HOOK_POINTS,
-  type MapperTemplateView, type Paginated, type RuleTemplateView, type TListQuery, type TMapperTemplateCreate, type TMapperTemplateUpdate,
+  type MapperTemplateDto, type Paginated, type RuleTemplateDto, type TListQuery, type TMapperTemplateCreate, type TMapperTemplateUpdate,
   type TRuleTemplateCreate, type TRuleTemplateUpdate,
 } from '@omnio/domain';
 import type { Queryable } from '../../platform/db/client';
@@ -18,15 +18,15 @@ import { mapperTemplates, ruleTemplates } from './templates.tables';
 type MapperRow = typeof mapperTemplates.$inferSelect;
 type RuleRow = typeof ruleTemplates.$inferSelect;
 
-const mapperView = (r: MapperRow): MapperTemplateView => ({
-  id: r.id, name: r.name, type: r.type as MapperTemplateView['type'], description: r.description,
-  file_type: r.fileType as MapperTemplateView['file_type'], definition: r.definition as MapperTemplateView['definition'],
+const mapperView = (r: MapperRow): MapperTemplateDto => ({
+  id: r.id, name: r.name, type: r.type as MapperTemplateDto['type'], description: r.description,
+  file_type: r.fileType as MapperTemplateDto['file_type'], definition: r.definition as MapperTemplateDto['definition'],
   created_at: r.createdAt.toISOString(), updated_at: r.updatedAt.toISOString(),
 });
 
-const ruleView = (r: RuleRow): RuleTemplateView => ({
-  id: r.id, name: r.name, hook_point: r.hookPoint as RuleTemplateView['hook_point'], description: r.description,
-  nodes: r.nodes as RuleTemplateView['nodes'], created_at: r.createdAt.toISOString(), updated_at: r.updatedAt.toISOString(),
+const ruleView = (r: RuleRow): RuleTemplateDto => ({
+  id: r.id, name: r.name, hook_point: r.hookPoint as RuleTemplateDto['hook_point'], description: r.description,
+  nodes: r.nodes as RuleTemplateDto['nodes'], created_at: r.createdAt.toISOString(), updated_at: r.updatedAt.toISOString(),
 });
 
 function oneOf(value: string, allowed: readonly string[], what: string): string {
@@ -44,7 +44,7 @@ async function assertMapperNameFree(db: Queryable, name: string, exceptId?: stri
 const MAPPER_ORDER = { name: mapperTemplates.name, type: mapperTemplates.type, created_at: mapperTemplates.createdAt, updated_at: mapperTemplates.updatedAt } as const;
 
 /** search: bare text (name), or `type:ORDER;file_type:csv;name:...`. */
-export async function listMapperTemplates(ctx: AuthedCtx, query: TListQuery): Promise<Paginated<MapperTemplateView>> {
+export async function listMapperTemplates(ctx: AuthedCtx, query: TListQuery): Promise<Paginated<MapperTemplateDto>> {
   const { fields, text } = searchOf(query);
   const where: SQL[] = [];
   if (fields.type) where.push(eq(mapperTemplates.type, oneOf(fields.type.toUpperCase(), MAPPER_TYPES, 'mapper type')));
@@ -58,7 +58,7 @@ export async function listMapperTemplates(ctx: AuthedCtx, query: TListQuery): Pr
   return paginate(rows.map(mapperView), Number(total), query.page, query.per_page);
 }
 
-export async function getMapperTemplate(ctx: AuthedCtx, id: string): Promise<MapperTemplateView> {
+export async function getMapperTemplate(ctx: AuthedCtx, id: string): Promise<MapperTemplateDto> {
   const [row] = await ctx.db.select().from(mapperTemplates).where(eq(mapperTemplates.id, assertId(id, 'Mapper template'))).limit(1);
   if (!row) throw notFound('Mapper template');
   return mapperView(row);
@@ -109,7 +109,7 @@ async function assertRuleNameFree(db: Queryable, name: string, exceptId?: string
 const RULE_ORDER = { name: ruleTemplates.name, hook_point: ruleTemplates.hookPoint, created_at: ruleTemplates.createdAt, updated_at: ruleTemplates.updatedAt } as const;
 
 /** search: bare text (name), or `hook_point:before_import_order;name:...`. */
-export async function listRuleTemplates(ctx: AuthedCtx, query: TListQuery): Promise<Paginated<RuleTemplateView>> {
+export async function listRuleTemplates(ctx: AuthedCtx, query: TListQuery): Promise<Paginated<RuleTemplateDto>> {
   const { fields, text } = searchOf(query);
   const where: SQL[] = [];
   if (fields.hook_point) where.push(eq(ruleTemplates.hookPoint, oneOf(fields.hook_point.toLowerCase(), RULE_HOOK_POINTS, 'hook point')));
@@ -122,7 +122,7 @@ export async function listRuleTemplates(ctx: AuthedCtx, query: TListQuery): Prom
   return paginate(rows.map(ruleView), Number(total), query.page, query.per_page);
 }
 
-export async function getRuleTemplate(ctx: AuthedCtx, id: string): Promise<RuleTemplateView> {
+export async function getRuleTemplate(ctx: AuthedCtx, id: string): Promise<RuleTemplateDto> {
   const [row] = await ctx.db.select().from(ruleTemplates).where(eq(ruleTemplates.id, assertId(id, 'Rule template'))).limit(1);
   if (!row) throw notFound('Rule template');
   return ruleView(row);

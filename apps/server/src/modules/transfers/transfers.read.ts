@@ -1,41 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { transferAllowedActions, type TransferAction } from '@omnio/domain';
+import { transferAllowedActions, type TransferDto, type TransferStatus, type TransferSummaryDto } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { isoOrNull as iso, queryRows } from '../../platform/db/rows';
 import type { Principal } from '../../platform/http/context';
-import { listSubjectEvents, type EventDto } from '../../platform/db/status-event-history';
-import { loadShipmentSummaries, type SupplyShipmentSummaryDto } from '../supply-summaries/supply-summaries.read';
+import { listSubjectEvents } from '../../platform/db/status-event-history';
+import { loadShipmentSummaries } from '../supply-summaries/supply-summaries.read';
 
 /** Reading transfers as docs/api-supply-chain.md shows them: one query per page. */
 
-type Ref = { id: string; name: string | null };
-
-export interface TransferSummaryDto {
-  id: string;
-  number: string;
-  status: string;
-  from_iloc: Ref;
-  to_iloc: Ref;
-  estimated_delivery: string | null;
-  line_count: number;
-  qty_total: number;
-  qty_shipped: number;
-  qty_received: number;
-  error_message: string | null;
-  created_at: string;
-  updated_at: string;
-  allowed_actions: TransferAction[];
-}
-
-export interface TransferDto extends TransferSummaryDto {
-  notes: string | null;
-  lines: { id: string; line_no: number; sku_id: string | null; sku: string; name: string | null; quantity: number; qty_reserved: number; qty_shipped: number; qty_received: number }[];
-  shipments: SupplyShipmentSummaryDto[];
-  confirmed_at: string | null;
-  completed_at: string | null;
-  cancelled_at: string | null;
-  events?: EventDto[];
-}
+export type { TransferDto, TransferSummaryDto } from '@omnio/domain';
 
 const SELECT = sql`
   t.id, t.number, t.status, t.from_iloc_id, fi.name AS from_iloc_name, t.to_iloc_id, ti.name AS to_iloc_name,
@@ -58,7 +31,7 @@ type Row = Record<string, unknown>;
 const text = (v: unknown) => (v === null || v === undefined ? null : String(v));
 
 function toSummary(r: Row, permissions: ReadonlySet<string>): TransferSummaryDto {
-  const status = String(r.status);
+  const status = String(r.status) as TransferStatus;
   return {
     id: String(r.id),
     number: String(r.number),

@@ -1,22 +1,8 @@
-import { resolvePreference, parseInclude, permissionById, permissionByName, type Role } from '@omnio/domain';
+import { resolvePreference, parseInclude, permissionById, permissionByName, type Role, type UserInformationDto } from '@omnio/domain';
 import type { Ctx, Principal } from '../../platform/http/context';
 import { notFound } from '../../platform/http/errors';
 
-export interface UserInformation {
-  id: string;
-  name: string;
-  email: string;
-  language: 'en' | 'sp';
-  roles?: Role[];
-  permissions?: { id: number; name: string }[];
-  permissionsFront: string[];
-  company?: { id: string; name: string; schema_suffix: string } | null;
-  preferences?: Record<string, unknown>;
-  mediable: null;
-  redirect: string;
-  disabled: boolean;
-  impersonated_by?: string | null;
-}
+export type UserInformation = UserInformationDto;
 
 // One round trip for the whole profile: this endpoint is loaded on every page start. Roles and
 // permission ids are left out when the caller's principal (same query per request) already has them.

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   defaultPermissionsForRole, paginate, parseSearch, permissionById, permissionByName,
-  type Role, type TListQuery, type TUserCreate, type TUserUpdate, type Paginated,
+  type Language, type Role, type TListQuery, type TUserCreate, type TUserUpdate, type Paginated, type UserSummaryDto,
 } from '@omnio/domain';
 import type { AuthedCtx, Ctx } from '../../platform/http/context';
 import type { Queryable } from '../../platform/db/client';
@@ -12,20 +12,10 @@ import { can } from '../../platform/http/permissions';
 import { users, userRoles, userPermissions } from './users.tables';
 import { companies, companyUsers } from '../companies/companies.tables';
 import { suppliers } from '../suppliers/suppliers.tables';
-import { hashPassword } from '../auth/passwords';
-import { revokeUserTokens } from '../auth/tokens.service';
+import { hashPassword } from '../../platform/crypto/passwords';
 import { readGeneralSettings } from '../platform-settings/settings.service';
 
-export interface UserSummary {
-  id: string;
-  name: string;
-  email: string;
-  language: string;
-  roles: string[];
-  disabled: boolean;
-  companies?: { id: string; name: string }[];
-  created_at: string;
-}
+export type UserSummary = UserSummaryDto;
 
 async function emailTaken(db: Queryable, email: string, exceptUserId?: string): Promise<boolean> {
   const rows = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email.toLowerCase())).limit(1);
@@ -33,6 +23,16 @@ async function emailTaken(db: Queryable, email: string, exceptUserId?: string): 
 }
 
 export const EMAIL_TAKEN = 'The email has already been taken';
+
+/** Ends every sign-in of a user, in the caller's transaction. */
+export type SignInRevoker = (db: Queryable, userId: string) => Promise<void>;
+
+let signInRevoker: SignInRevoker | undefined;
+
+/** The tokens are auth's, and auth builds on users (sign-in reads them), so the composition root installs this. */
+export function setSignInRevoker(revoke: SignInRevoker): void {
+  signInRevoker = revoke;
+}
 
 async function loadSummaries(db: Queryable, ids: string[], withCompanies: boolean): Promise<UserSummary[]> {
   if (!ids.length) return [];
@@ -54,8 +54,8 @@ async function loadSummaries(db: Queryable, ids: string[], withCompanies: boolea
       id: u.id,
       name: u.name,
       email: u.email,
-      language: u.language,
-      roles: roles.filter((r) => r.userId === id).map((r) => r.role),
+      language: u.language as Language,
+      roles: roles.filter((r) => r.userId === id).map((r) => r.role as Role),
       disabled: u.disabledAt !== null,
       created_at: u.createdAt.toISOString(),
     };
@@ -213,7 +213,10 @@ export async function setUserDisabled(ctx: AuthedCtx, idParam: string, disabled:
       .where(eq(users.id, id))
       .returning({ id: users.id });
     if (!rows.length) throw notFound('User');
-    if (disabled) await revokeUserTokens(tx, id);
+    if (disabled) {
+      if (!signInRevoker) throw new Error('No sign-in revoker installed (composeServer in composition.ts installs it)');
+      await signInRevoker(tx, id);
+    }
     return getUserSummary(tx, id);
   });
   ctx.deps.principals.clear();

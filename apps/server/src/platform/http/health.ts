@@ -1,20 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { ZHealth, ZReady } from '@omnio/domain';
 import { readQueueDepth } from '../jobs/queue';
 import { jobWorkersRunning } from '../jobs/jobs';
 import type { AppDeps } from './context';
-
-const ZReady = z.object({
-  status: z.enum(['ok', 'unavailable']),
-  database: z.enum(['ok', 'unavailable']),
-  jobs: z.object({
-    /** Whether this process works the queue (JOB_WORKER=off leaves it to worker processes). */
-    worker: z.enum(['running', 'off']),
-    /** Jobs waiting to start, and the age of the oldest, over the whole installation. */
-    queued: z.number().int().nullable(),
-    oldest_queued_seconds: z.number().int().nullable(),
-  }),
-});
 
 /** How long a readiness probe waits for the database before saying it is unavailable. */
 const PROBE_TIMEOUT_MS = 2_000;
@@ -29,7 +17,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
  * so a database outage does not restart every API process at once.
  */
 export function registerHealthRoutes(app: FastifyInstance, deps: AppDeps): void {
-  app.get('/api/health', { schema: { tags: ['platform'] } }, async () => ({ status: 'ok' }));
+  app.get('/api/health', { schema: { tags: ['platform'], response: { 200: ZHealth } } }, async () => ({ status: 'ok' }));
 
   app.get('/api/ready', { schema: { tags: ['platform'], response: { 200: ZReady, 503: ZReady } } }, async (request, reply) => {
     const worker = jobWorkersRunning() > 0 ? ('running' as const) : ('off' as const);

@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { ZMetricsRefusal, ZPrometheusText } from '@omnio/domain';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { readQueueDepth } from '../jobs/queue';
 import type { AppDeps } from './context';
@@ -79,7 +80,7 @@ export function registerMetrics(app: FastifyInstance, deps: AppDeps): void {
   });
   // Outside /api and its limits: scraped by Prometheus, not by users. With METRICS_TOKEN set it needs
   // `Authorization: Bearer <token>`; without, whoever reaches the port reads it (keep it off the internet).
-  app.get('/metrics', { schema: { hide: true }, config: { rateLimit: false } }, async (request, reply) => {
+  app.get('/metrics', { schema: { hide: true, response: { 200: ZPrometheusText, 401: ZMetricsRefusal } }, config: { rateLimit: false } }, async (request, reply) => {
     const token = deps.config.metricsToken;
     if (token && !tokenMatches(request.headers.authorization, token)) {
       return reply.status(401).header('www-authenticate', 'Bearer').send({ message: 'Unauthenticated.' });

@@ -1,4 +1,5 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifySerializerCompiler, RouteOptions } from 'fastify';
+import { isResponseSerializationError, serializerCompiler } from 'fastify-type-provider-zod';
 
 /**
  * One response contract (docs/ARCHITECTURE.md): every route says what it answers with a zod schema from
@@ -59,4 +60,26 @@ export function enforceResponseContract(app: FastifyInstance): void {
       throw new Error(`Routes without a response schema (schema.response): ${missing.map((r) => `${r.method} ${r.url}`).join(', ')}`);
     }
   });
+}
+
+/**
+ * The serializer: each answer is encoded through its route's schema. Outside production a value that does not
+ * fit is a 500, so a test finds the drift. In production the seller's screen matters more than the contract:
+ * the answer is sent as the service built it and the mismatch is logged as an error, with the route and what
+ * did not fit, for us to fix.
+ */
+export function contractSerializer(log: FastifyBaseLogger, strict: boolean): FastifySerializerCompiler<unknown> {
+  if (strict) return serializerCompiler as FastifySerializerCompiler<unknown>;
+  return (route) => {
+    const encode = (serializerCompiler as FastifySerializerCompiler<unknown>)(route);
+    return (data) => {
+      try {
+        return encode(data);
+      } catch (err) {
+        if (!isResponseSerializationError(err)) throw err;
+        log.error({ err, method: route.method, url: route.url, status: route.httpStatus }, 'answer does not fit its response schema');
+        return JSON.stringify(data);
+      }
+    };
+  };
 }

@@ -11,7 +11,7 @@ afterEach(() => {
 const SLOW = { timeout: 8000 };
 const TENANT = fakeSession(['read-billing', 'update-billing'], 'tenant');
 const LIMITS = { data: { period: '2026-11', subscription_status: 'active', orders_limit: 7000, orders_used: 6998, orders_remaining: 2 } };
-const extras = [{ product_id: 'prod-x1k', price_id: 'price-x1k', name: '1,000 more orders', quantity: 2, unit_amount: 1500, orders: 1000 }];
+const extras = [{ product_id: 'prod-x1k', price_id: 'price-x1k', provider_id: null, name: '1,000 more orders', quantity: 2, unit_amount: 1500, orders: 1000 }];
 
 describe('BillingPage', { timeout: 20_000 }, () => {
   it('shows the subscription with extras, totals and usage, and offers only the allowed actions', async () => {

@@ -13,13 +13,13 @@ const SLOW = { timeout: 8000 };
 const TENANT = fakeSession(['read-billing', 'update-billing'], 'tenant');
 const checkout = (over: Partial<Checkout> = {}): Checkout => ({
   id: 'c1', type: 'subscribe', status: 'open', provider: 'manual',
-  plan: { product_id: 'prod-growth', price_id: 'price-growth', name: 'Growth', unit_amount: 4900, orders: 5000 },
+  plan: { product_id: 'prod-growth', price_id: 'price-growth', provider_id: null, name: 'Growth', unit_amount: 4900, orders: 5000 },
   extras: [
-    { product_id: 'prod-x1k', price_id: 'price-x1k', name: '1,000 more orders', quantity: 2, unit_amount: 1500, orders: 1000 },
-    { product_id: 'prod-x10k', price_id: 'price-x10k', name: '10,000 more orders', quantity: 1, unit_amount: 9900, orders: 10000 },
+    { product_id: 'prod-x1k', price_id: 'price-x1k', provider_id: null, name: '1,000 more orders', quantity: 2, unit_amount: 1500, orders: 1000 },
+    { product_id: 'prod-x10k', price_id: 'price-x10k', provider_id: null, name: '10,000 more orders', quantity: 1, unit_amount: 9900, orders: 10000 },
   ],
   totals: { price_cents: 17800, price: '178.00', orders: 17000 },
-  return_url: '/billing?done=1', cancel_url: '/billing', expires_at: '2026-11-22T10:00:00.000Z',
+  return_url: '/billing?done=1', cancel_url: '/billing', expires_at: '2026-11-22T10:00:00.000Z', created_at: '2026-11-21T10:00:00.000Z',
   ...over,
 });
 

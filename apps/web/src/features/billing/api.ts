@@ -1,80 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  BillingProductType, SubscriptionAction, SubscriptionStatus, TBillingPriceInput, TBillingProductInput, TSubscriptionRequest,
+  BillingLimitsDto as BillingLimits, BillingPriceDto as BillingPrice, BillingProductDto as BillingProduct, BillingSyncDto, CheckoutConfirmationDto,
+  CheckoutDto as Checkout, SubscriptionAnswerDto as SubscriptionAnswer, SubscriptionDto as Subscription, TBillingPriceInput, TBillingProductInput,
+  TSubscriptionRequest,
 } from '@omnio/domain';
 import { http, isHttpError } from '../../shared/api/http';
 
-/** Shapes of docs/api-billing.md. Amounts are integer cents (spec 3). */
-export interface BillingPrice {
-  id: string;
-  product_id: string;
-  active: boolean;
-  provider_id: string | null;
-  data: { unit_amount: number; nickname: string; currency: string };
-}
-
-export interface BillingProduct {
-  id: string;
-  type: BillingProductType;
-  name: string;
-  active: boolean;
-  sort: number;
-  provider_id: string | null;
-  data: { description: string; marketing_features: { name: string }[]; features: { orders: number } };
-  prices: BillingPrice[];
-}
-
-export interface SubscriptionLine {
-  product_id: string;
-  price_id: string;
-  name: string;
-  unit_amount: number;
-  orders: number;
-}
-export interface SubscriptionExtra extends SubscriptionLine {
-  quantity: number;
-}
-export interface BillingTotals {
-  price_cents: number;
-  price: string;
-  orders: number;
-}
-
-export interface Subscription {
-  id: string;
-  status: Exclude<SubscriptionStatus, 'none'>;
-  provider: 'manual' | 'stripe';
-  plan: SubscriptionLine & { provider_id: string | null };
-  extras: SubscriptionExtra[];
-  canceled_at: string | null;
-  current_period_start: string;
-  current_period_end: string;
-  totals: BillingTotals;
-  allowed_actions: SubscriptionAction[];
-  created_at: string;
-  updated_at: string;
-}
-
-export interface Checkout {
-  id: string;
-  type: 'subscribe' | 'change' | 'upgrade' | 'resume';
-  status: 'open' | 'completed' | 'expired';
-  provider: 'manual' | 'stripe';
-  plan: SubscriptionLine;
-  extras: SubscriptionExtra[];
-  totals: BillingTotals;
-  return_url: string;
-  cancel_url: string;
-  expires_at: string;
-}
-
-export interface BillingLimits {
-  period: string;
-  subscription_status: SubscriptionStatus;
-  orders_limit: number;
-  orders_used: number;
-  orders_remaining: number;
-}
+/**
+ * Shapes of docs/api-billing.md: the server's response contract (@omnio/domain). Amounts are integer cents
+ * (spec 3).
+ */
+export type {
+  BillingLimitsDto as BillingLimits, BillingPriceDto as BillingPrice, BillingProductDto as BillingProduct, CheckoutDto as Checkout,
+  ExtraLineDto as SubscriptionExtra, PlanLineDto as SubscriptionLine, PlanTotals as BillingTotals, SubscriptionAnswerDto as SubscriptionAnswer,
+  SubscriptionDto as Subscription,
+} from '@omnio/domain';
 
 /** Every billing query starts with this key, so one invalidation refreshes subscription, limits and checkouts. */
 export const BILLING_KEY = ['billing'] as const;
@@ -117,12 +57,6 @@ function useBillingMutation<TVars, TResult>(run: (vars: TVars) => Promise<TResul
   return useMutation({ mutationFn: run, onSuccess: () => client.invalidateQueries({ queryKey: BILLING_KEY }) });
 }
 
-export interface SubscriptionAnswer {
-  url: string;
-  checkout_id?: string | null;
-  subscription?: Subscription | null;
-}
-
 export function useSubscriptionRequest() {
   return useBillingMutation(async (body: TSubscriptionRequest) =>
     (await http.post<{ data: SubscriptionAnswer }>('/billing/subscription', body)).data);
@@ -130,7 +64,7 @@ export function useSubscriptionRequest() {
 
 export function useConfirmCheckout() {
   return useBillingMutation(async (id: string) =>
-    (await http.post<{ data: { url: string; subscription: Subscription } }>(`/billing/checkout/${id}/confirm`)).data);
+    (await http.post<{ data: CheckoutConfirmationDto }>(`/billing/checkout/${id}/confirm`)).data);
 }
 
 export function usePortal() {
@@ -157,7 +91,7 @@ export function useSavePrice() {
 }
 
 export function useSyncProducts() {
-  return useBillingMutation(async () => (await http.get<{ data: { pushed: number; pulled: number } }>('/billing/sync')).data);
+  return useBillingMutation(async () => (await http.get<{ data: BillingSyncDto }>('/billing/sync')).data);
 }
 
 /** The message the server put in its error body, if any (spec 8 shows it, or the screen's own default). */

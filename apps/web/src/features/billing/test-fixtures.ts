@@ -4,7 +4,9 @@ import type { BillingProduct, Subscription } from './api';
 const product = (id: string, type: BillingProduct['type'], name: string, cents: number, orders: number, sort: number): BillingProduct => ({
   id: `prod-${id}`, type, name, active: true, sort, provider_id: null,
   data: { description: `${name} description`, marketing_features: [{ name: `${orders} orders a month` }], features: { orders } },
-  prices: [{ id: `price-${id}`, product_id: `prod-${id}`, active: true, provider_id: null, data: { unit_amount: cents, nickname: 'Monthly', currency: 'usd' } }],
+  prices: [{ id: `price-${id}`, product_id: `prod-${id}`, active: true, provider_id: null, data: { unit_amount: cents, nickname: 'Monthly', currency: 'usd' },
+    created_at: '2026-10-01T00:00:00.000Z', updated_at: '2026-10-01T00:00:00.000Z' }],
+  created_at: '2026-10-01T00:00:00.000Z', updated_at: '2026-10-01T00:00:00.000Z',
 });
 
 export const PRODUCTS: BillingProduct[] = [

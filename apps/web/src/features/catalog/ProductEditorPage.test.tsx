@@ -17,7 +17,7 @@ const SKU_ID = 'b0000000-0000-4000-8000-000000000001';
 
 const sku = (overrides: Partial<Sku> = {}): Sku => ({
   id: SKU_ID, sku: 'TEE-M', name: 'Tee M', type: 'REGULAR', status: 'active', allowed_actions: ['discontinue'], product_id: PRODUCT_ID,
-  barcode: null, weight: '0.250', length: null, width: null, height: null, prices: [{ code: 'RETAIL', value: '19.9000' }], aliases: [],
+  barcode: null, weight: '0.250', length: null, width: null, height: null, prices: [{ code: 'RETAIL', value: '19.9000', currency: 'USD' }], aliases: [],
   pack_of: null, members: null, synset: null, created_at: '', updated_at: '', ...overrides,
 });
 const product: Product = {

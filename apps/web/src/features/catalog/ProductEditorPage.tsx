@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { ErrorState, LoadingState } from '../../shared/ui/StateViews';
 import { useToast } from '../../shared/ui/toast';
 import {
-  createBrand, isConfirmationRequired, useAllBrands, useAllCategories, useProduct, useSaveProduct, type Category, type Named,
+  createBrand, isConfirmationRequired, useAllBrands, useAllCategories, useProduct, useSaveProduct, type Named,
   type Product, type ProductBody,
 } from './api';
 import { ProductForm } from './ProductForm';
@@ -126,8 +126,8 @@ function ProductEditor({ productId }: { productId: string | undefined }) {
 }
 
 /** The product's category stays selectable even when the category list could not be read. */
-function withCurrent(categories: Category[], product: Product | undefined): Category[] {
+function withCurrent(categories: Named[], product: Product | undefined): Named[] {
   const current = product?.category;
   if (!current || categories.some((c) => c.id === current.id)) return categories;
-  return [...categories, { id: current.id, name: current.name, parent_id: null }];
+  return [...categories, { id: current.id, name: current.name }];
 }

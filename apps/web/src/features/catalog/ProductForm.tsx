@@ -8,7 +8,7 @@ import {
 import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { NATIVE_SELECT, errorText, applyFieldErrors } from '../../shared/ui/form-helpers';
-import { PRICE_CODES, PRODUCT_SKU_TYPES, type Category, type Named, type Product } from './api';
+import { PRICE_CODES, PRODUCT_SKU_TYPES, type Named, type Product } from './api';
 import { useCatalogField, useErrorText } from '../../shared/forms/catalog-form-fields';
 import {
   ZProductForm, bodyProblems, emptySkuRow, formFieldOf, toFormInput, toProductBody, type ProductFormInput, type ProductFormValues,
@@ -16,7 +16,8 @@ import {
 
 interface ProductFormProps {
   product: Product | null;
-  categories: Category[];
+  /** The select needs only ids and names (the product's own category may be known by its reference alone). */
+  categories: Named[];
   brands: Named[];
   submitLabel: string;
   /** Prefix of the banner when saving fails for a reason no field shows. */

@@ -17,7 +17,7 @@ const product: Product = {
     {
       id: 's1', sku: 'TEE-M', name: 'Tee M', type: 'REGULAR', status: 'active', allowed_actions: [], product_id: 'p1', barcode: '0123',
       weight: '0.250', length: null, width: null, height: null, prices: [{ code: 'RETAIL', value: '19.9000', currency: 'USD' }],
-      aliases: [{ alias: 'SHOP-TEE-M' }], pack_of: null, members: null, synset: null, created_at: '', updated_at: '',
+      aliases: [{ alias: 'SHOP-TEE-M', channel: null }], pack_of: null, members: null, synset: null, created_at: '', updated_at: '',
     },
     {
       id: 's2', sku: 'TEE-M-6', name: 'Six', type: 'PACK', status: 'discontinued', allowed_actions: [], product_id: 'p1', barcode: null,

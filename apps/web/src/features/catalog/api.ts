@@ -1,10 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  SKU_ACTIONS, SKU_DELETABLE_STATUS, type Paginated, type PriceCode, type SkuAction, type SkuType, type TCategoryCreate, type TPackageCreate,
+  SKU_ACTIONS, SKU_DELETABLE_STATUS, type BrandDto, type CategoryDto as Category, type PackageDto as Package, type Paginated, type PriceCode,
+  type ProductDto as Product, type SkuAction, type SkuType, type TCategoryCreate, type TPackageCreate,
 } from '@omnio/domain';
 import { http, isHttpError } from '../../shared/api/http';
 import { listQuery, listSearch, type ListParams } from '../../shared/api/list-query';
-import { catalogKeys, type Decimal, type Sku } from '../../shared/catalog/sku-api';
+import { catalogKeys, type Sku } from '../../shared/catalog/sku-api';
 
 // The SKU shape and picker query live in shared/ (other features pick SKUs too); catalog screens keep importing them from here.
 export { useSkuOptions, type Decimal, type Sku } from '../../shared/catalog/sku-api';
@@ -24,54 +25,11 @@ export type SkuTransition = SkuAction;
 /** Spec 5: only a discontinued SKU may be removed. */
 export const SKU_DELETABLE = SKU_DELETABLE_STATUS;
 
-export interface Named {
-  id: string;
-  name: string;
-}
-
-export interface Product {
-  id: string;
-  name: string;
-  description: string | null;
-  category_id: string | null;
-  brand_id: string | null;
-  category?: Named | null;
-  brand?: Named | null;
-  sku_count: number;
-  skus?: Sku[];
-  created_at: string;
-  updated_at: string;
-}
-
-export interface Category {
-  id: string;
-  name: string;
-  parent_id: string | null;
-  parent?: Named | null;
-  created_at?: string;
-  updated_at?: string;
-}
-
-export interface Package {
-  id: string;
-  name: string;
-  type: string | null;
-  stackable: boolean;
-  box_weight: Decimal;
-  max_weight: Decimal;
-  outer_length: Decimal;
-  outer_width: Decimal;
-  outer_height: Decimal;
-  inner_length: Decimal;
-  inner_width: Decimal;
-  inner_height: Decimal;
-  volume_capacity: Decimal;
-  ship_methods: string[];
-  sku_ids: string[];
-  skus?: { id: string; sku: string }[];
-  created_at?: string;
-  updated_at?: string;
-}
+/** The answers are the server's response contract (@omnio/domain); the web keeps its names for them. */
+export type {
+  RefDto as Named, ProductDto as Product, CategoryDto as Category, PackageDto as Package, BrandDto as Brand,
+  ProductImportReportDto as ProductImportReport,
+} from '@omnio/domain';
 
 /* ------------------------------------------------------------------ request bodies */
 
@@ -231,12 +189,12 @@ export function useAllBrands() {
     queryKey: catalogKeys.list('brands', 'all'),
     staleTime: 60_000,
     queryFn: async () =>
-      (await http.get<Paginated<Named>>('/brands', { params: listQuery({ page: 1, perPage: 500, orderBy: 'name', orderDirection: 'ASC' }) })).data,
+      (await http.get<Paginated<BrandDto>>('/brands', { params: listQuery({ page: 1, perPage: 500, orderBy: 'name', orderDirection: 'ASC' }) })).data,
   });
 }
 
-export async function createBrand(name: string): Promise<Named> {
-  return (await http.post<{ data: Named }>('/brands', { name })).data;
+export async function createBrand(name: string): Promise<BrandDto> {
+  return (await http.post<{ data: BrandDto }>('/brands', { name })).data;
 }
 
 /* ------------------------------------------------------------------ packages */

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  ChannelAction, ChannelProcessItem, ChannelRunDetail, ChannelRunItem, ChannelRunStatus, ChannelTestResult, Paginated,
-  ProcessAction, ServiceCatalogItem, TProcessCreate, TProcessUpdate,
+  ChannelAction, ChannelProcessItem, ChannelRunDetail, ChannelRunItem, ChannelRunStartedDto, ChannelRunStatus, ChannelTestResult, Paginated,
+  ProcessAction, ProcessWithSecretDto, ServiceCatalogItem, ShopifyInstallCompletedDto, ShopifyInstallStartedDto, TProcessCreate, TProcessUpdate,
 } from '@omnio/domain';
 import { authorizedFetch, responseError } from '../../shared/api/file-transfer';
 import { API_BASE, http, publicPost } from '../../shared/api/http';
@@ -25,8 +25,10 @@ export const channelKeys = {
   feed: (params: object) => ['channels', 'feed', params] as const,
 };
 
-/** A process answered with its webhook secret (create and rotate-secret only). */
-export type ChannelProcessWithSecret = ChannelProcessItem & { webhook_secret: string };
+/** The answers, as the server's response contract declares them. A process answered with its webhook secret: create and rotate-secret only. */
+export type {
+  ProcessWithSecretDto as ChannelProcessWithSecret, ChannelRunStartedDto as RunStarted,
+} from '@omnio/domain';
 
 /* ------------------------------------------------------------------ catalogue */
 
@@ -70,7 +72,7 @@ function useInvalidateProcesses() {
 export function useCreateChannelProcess() {
   const invalidate = useInvalidateProcesses();
   return useMutation({
-    mutationFn: async (body: TProcessCreate) => (await http.post<{ data: ChannelProcessWithSecret }>('/processes', body)).data,
+    mutationFn: async (body: TProcessCreate) => (await http.post<{ data: ProcessWithSecretDto }>('/processes', body)).data,
     onSuccess: () => invalidate(),
   });
 }
@@ -105,7 +107,7 @@ export function useDeleteChannelProcess(id: string) {
 export function useRotateChannelSecret(id: string) {
   const invalidate = useInvalidateProcesses();
   return useMutation({
-    mutationFn: async () => (await http.post<{ data: ChannelProcessWithSecret }>(`/processes/${enc(id)}/rotate-secret`)).data,
+    mutationFn: async () => (await http.post<{ data: ProcessWithSecretDto }>(`/processes/${enc(id)}/rotate-secret`)).data,
     onSuccess: () => invalidate(),
   });
 }
@@ -119,17 +121,11 @@ export function useTestChannelProcess(id: string) {
 
 /* ------------------------------------------------------------------ runs and jobs */
 
-export interface RunStarted {
-  job_id: string;
-  status: 'PENDING';
-  run_id: string;
-}
-
 export function useRunAction(processId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (action: ChannelAction) =>
-      (await http.post<{ data: RunStarted }>(`/processes/${enc(processId)}/actions/${enc(action)}/run`)).data,
+      (await http.post<{ data: ChannelRunStartedDto }>(`/processes/${enc(processId)}/actions/${enc(action)}/run`)).data,
     onSuccess: () => client.invalidateQueries({ queryKey: ['channels', 'runs', processId] }),
   });
 }
@@ -262,11 +258,11 @@ export interface ShopifyInstallBody {
 /** Starts Shopify's OAuth: the answer is the store's authorize page, where the browser goes next. */
 export function useShopifyInstall() {
   return useMutation({
-    mutationFn: async (body: ShopifyInstallBody) => (await http.post<{ data: { authorize_url: string } }>('/channels/shopify/install', body)).data,
+    mutationFn: async (body: ShopifyInstallBody) => (await http.post<{ data: ShopifyInstallStartedDto }>('/channels/shopify/install', body)).data,
   });
 }
 
 /** Shopify's redirect back, with its whole query; no sign-in needed (the server checks the signed state). */
-export async function completeShopifyInstall(query: Record<string, string>): Promise<{ process_id: string }> {
-  return (await publicPost<{ data: { process_id: string } }>(`${API_BASE}/channels/shopify/callback`, { query })).data;
+export async function completeShopifyInstall(query: Record<string, string>): Promise<ShopifyInstallCompletedDto> {
+  return (await publicPost<{ data: ShopifyInstallCompletedDto }>(`${API_BASE}/channels/shopify/callback`, { query })).data;
 }

@@ -1,31 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Paginated, TCompanyCreate } from '@omnio/domain';
+import type { CompanyDto, Paginated, TCompanyCreate, UserSummaryDto } from '@omnio/domain';
 import { http } from '../../shared/api/http';
 
-export interface Company {
-  id: string;
-  name: string;
-  schema_suffix: string | null;
-  status: string | null;
-  contact_name: string | null;
-  email: string | null;
-  phone: string | null;
-  address1: string | null;
-  city: string | null;
-  region: string | null;
-  postal_code: string | null;
-  country: string | null;
-  subdomain: string | null;
-  created_at: string;
-}
-
-export interface CompanyMember {
-  id: string;
-  name: string;
-  email: string;
-  roles: string[];
-  disabled: boolean;
-}
+/** The answers are the server's response contract (@omnio/domain); a member is a user as /users lists it. */
+export type { CompanyDto as Company, UserSummaryDto as CompanyMember } from '@omnio/domain';
+type Company = CompanyDto;
+type CompanyMember = UserSummaryDto;
 
 export interface CompanyListParams {
   page: number;

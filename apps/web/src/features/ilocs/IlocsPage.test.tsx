@@ -10,7 +10,7 @@ afterEach(() => {
 
 const iloc: Iloc = {
   id: 'i1', tenant_id: 'c1', name: 'Austin DC', code: 'AUS', type: 'warehouse', company: null, menu: false, status: 'ACTIVE',
-  archived_at: null, address1: null, city: 'Austin', region: 'TX', postal_code: null, country: 'US', created_at: '', updated_at: '',
+  archived: false, archived_at: null, address1: null, city: 'Austin', region: 'TX', postal_code: null, country: 'US', priority: 100, created_at: '', updated_at: '',
 };
 const page = (rows: Iloc[]) => ({ data: rows, current_page: 1, per_page: 25, total: rows.length, last_page: 1 });
 const ALL = ['read-iloc', 'create-iloc', 'update-iloc', 'delete-iloc'];

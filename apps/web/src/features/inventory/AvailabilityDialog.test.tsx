@@ -16,7 +16,7 @@ const ILOCS = [
   { id: RENO, name: 'Shipedge Reno', code: 'SE-RENO' },
 ];
 const ROW: InventoryRow = {
-  sku_id: 'b0000000-0000-4000-8000-000000000002', sku: 'TEE-M-6PK', name: 'Tee M six pack', type: 'PACK', iloc_id: AUSTIN,
+  sku_id: 'b0000000-0000-4000-8000-000000000002', sku: 'TEE-M-6PK', name: 'Tee M six pack', type: 'PACK', iloc_id: AUSTIN, iloc_code: 'AUS-MAIN',
   iloc_name: 'Austin Main Warehouse', qty_available: 2, qty_good: 3, qty_hold: 0, qty_hurt: 0, qty_in_transit: 0, qty_reserved: 0, updated_at: null,
 };
 const austin = { iloc_id: AUSTIN, qty_good: 20, qty_reserved: 4, qty_available: 16 };

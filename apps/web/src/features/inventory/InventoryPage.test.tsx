@@ -17,7 +17,7 @@ const AUSTIN = 'e0000000-0000-4000-8000-000000000001';
 const RENO = 'e0000000-0000-4000-8000-000000000002';
 
 const row = (overrides: Partial<InventoryRow> = {}): InventoryRow => ({
-  sku_id: 'b0000000-0000-4000-8000-000000000001', sku: 'TEE-M', name: 'Tee M', type: 'REGULAR', iloc_id: AUSTIN, iloc_name: 'Austin Main Warehouse',
+  sku_id: 'b0000000-0000-4000-8000-000000000001', sku: 'TEE-M', name: 'Tee M', type: 'REGULAR', iloc_id: AUSTIN, iloc_code: 'AUS-MAIN', iloc_name: 'Austin Main Warehouse',
   qty_available: 8, qty_good: 10, qty_hold: 0, qty_hurt: 1, qty_in_transit: 0, qty_reserved: 2, updated_at: '2026-01-01T10:00:00Z',
   ...overrides,
 });

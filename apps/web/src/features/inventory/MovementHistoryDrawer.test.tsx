@@ -16,7 +16,7 @@ const ILOCS = [
   { id: RENO, name: 'Shipedge Reno', code: 'SE-RENO' },
 ];
 const ROW: InventoryRow = {
-  sku_id: 'b0000000-0000-4000-8000-000000000001', sku: 'TEE-M', name: 'Tee M', type: 'REGULAR', iloc_id: AUSTIN, iloc_name: 'Austin Main Warehouse',
+  sku_id: 'b0000000-0000-4000-8000-000000000001', sku: 'TEE-M', name: 'Tee M', type: 'REGULAR', iloc_id: AUSTIN, iloc_code: 'AUS-MAIN', iloc_name: 'Austin Main Warehouse',
   qty_available: 16, qty_good: 20, qty_hold: 0, qty_hurt: 0, qty_in_transit: 0, qty_reserved: 4, updated_at: '2026-01-01T10:00:00Z',
 };
 const zero = { delta_good: 0, delta_hold: 0, delta_hurt: 0, delta_in_transit: 0, delta_reserved: 0 };

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ADJUSTABLE_BUCKETS, ADJUSTMENT_REASONS, type AdjustableBucket, type AdjustmentReason, type AvailabilityIlocDetail, type ChannelAvailability,
-  type InventoryMovement, type InventoryRow, type Paginated,
+  ADJUSTABLE_BUCKETS, ADJUSTMENT_REASONS, type AdjustableBucket, type AdjustmentReason, type AdjustmentResultDto, type AvailabilityIlocDetail,
+  type ChannelAvailability, type InventoryImportReportDto, type InventoryMovement, type InventoryRow, type Paginated,
 } from '@omnio/domain';
 import { http, type QueryParams } from '../../shared/api/http';
 import { uploadFile } from '../../shared/api/file-transfer';
@@ -32,12 +32,11 @@ export type Adjustment = {
   note?: string;
 } & ({ delta: number } | { set: number });
 
-export interface ImportReport {
-  created: number;
-  updated: number;
-  failed: number;
-  errors: { line: number; sku: string | null; message: string }[];
-}
+/**
+ * What a CSV import answers: the inventory's report (@omnio/domain), or the products' (catalog), whose rows
+ * may have no SKU.
+ */
+export type ImportReport = Omit<InventoryImportReportDto, 'errors'> & { errors: { line: number; sku: string | null; message: string }[] };
 
 export type CsvKind = 'inventory' | 'products';
 
@@ -115,7 +114,7 @@ export function useAdjustInventory() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (adjustments: Adjustment[]) =>
-      http.post<{ data: { movements: number; balances: InventoryRow[] } }>('/inventory/adjustments', { adjustments }),
+      http.post<{ data: AdjustmentResultDto }>('/inventory/adjustments', { adjustments }),
     onSuccess: () => client.invalidateQueries({ queryKey: inventoryKeys.all }),
   });
 }

@@ -14,6 +14,7 @@ const SLOW = { timeout: 8000 };
 const stored: MailConfiguration = {
   from_email: 'buying@acme.test', from_name: 'Acme buying', incoming_server: null, outgoing_server: 'smtp.acme.test', encryption: 'starttls',
   host: 'smtp.acme.test', port: 587, username: 'buying', has_password: true, last_test_at: null, last_test_ok: null, last_test_error: null,
+  updated_at: '2026-11-20T10:00:00.000Z',
 };
 
 function renderPage(routes: FetchRoute[], permissions = ['read-company', 'update-company']) {

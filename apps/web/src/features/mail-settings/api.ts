@@ -1,16 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TMailConfiguration } from '@omnio/domain';
+import type { MailConfigurationDto as MailConfiguration, MailTestResultDto as MailTestResult, TMailConfiguration } from '@omnio/domain';
 import { http } from '../../shared/api/http';
 
-/** GET /mail-configuration (docs/api-supply-chain.md): the password is never answered, only whether one is stored. */
-export interface MailConfiguration extends Omit<TMailConfiguration, 'password'> {
-  has_password: boolean;
-  last_test_at: string | null;
-  last_test_ok: boolean | null;
-  last_test_error: string | null;
-}
-
-export type MailTestResult = { ok: true } | { ok: false; error: string };
+/**
+ * GET /mail-configuration (docs/api-supply-chain.md): the server's response contract (@omnio/domain); the
+ * password is never answered, only whether one is stored.
+ */
+export type { MailConfigurationDto as MailConfiguration, MailTestResultDto as MailTestResult } from '@omnio/domain';
 
 const key = ['mail-configuration'] as const;
 

@@ -1,30 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Paginated } from '@omnio/domain';
+import type { MediableDto as Media, MediableType, Paginated } from '@omnio/domain';
 import { http } from '../../shared/api/http';
 import { authorizedFetch, responseError, uploadFile } from '../../shared/api/file-transfer';
 
 /* ------------------------------------------------------------------ shapes (docs/api-media.md) */
 
-export type MediableType = 'product' | 'sku' | 'process';
-
-export interface Media {
-  id: string;
-  tenant_id: string;
-  mediable_type: MediableType;
-  mediable_id: string;
-  folder: string;
-  file_name: string;
-  mime_type: string;
-  size_bytes: number;
-  custom_properties: Record<string, unknown>;
-  position: number;
-  created_by: string | null;
-  created_at: string;
-  updated_at: string;
-  /** `/api/1.0/tenants/{id}/mediables/{id}/file`: needs the bearer token, so it is fetched, never put in a src. */
-  url: string;
-}
+/**
+ * The server's response contract (@omnio/domain). A media's `url` needs the bearer token, so it is fetched,
+ * never put in a src.
+ */
+export type { MediableDto as Media, MediableType } from '@omnio/domain';
 
 /** What the server accepts (it checks the bytes too); checked here first to spare a doomed upload. */
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;

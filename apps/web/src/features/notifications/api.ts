@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { NotificationDto, Paginated } from '@omnio/domain';
+import type { NotificationDto, NotificationPageDto, ReportStartedDto } from '@omnio/domain';
 import { authorizedFetch } from '../../shared/api/file-transfer';
 import { API_BASE, http, isHttpError } from '../../shared/api/http';
 import { useToast } from '../../shared/ui/toast';
 
 /** GET /notifications/{userId}/user answers the paginator body plus the user's unread count. */
-export type NotificationPage = Paginated<NotificationDto> & { unread: number };
+export type NotificationPage = NotificationPageDto;
 
 export interface NotificationQuery {
   page?: number;
@@ -75,7 +75,7 @@ export function useMarkAllNotificationsRead() {
 export function useStartOrdersReport() {
   return useMutation({
     mutationFn: async (body: { status?: string; from?: string; to?: string }) =>
-      (await http.post<{ data: { job_id: string; status: string } }>('/reports/orders', body)).data,
+      (await http.post<{ data: ReportStartedDto }>('/reports/orders', body)).data,
   });
 }
 

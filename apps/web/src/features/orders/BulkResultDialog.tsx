@@ -68,7 +68,7 @@ export function BulkResultDialog({ open, title, outcome, onClose }: BulkResultDi
                       <TableRow key={s.id}>
                         <TableCell>
                           <Link component={RouterLink} to={pathOf('order-edit', { id: s.id })}>
-                            {s.number}
+                            {s.number ?? s.id}
                           </Link>
                         </TableCell>
                         <TableCell sx={{ overflowWrap: 'anywhere' }}>{s.reason}</TableCell>

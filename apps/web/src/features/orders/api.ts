@@ -1,141 +1,32 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  FulfillmentStatus, OrderAction, OrderErrorCode, OrderStatus, Paginated, TAddress, TFilter, TOrderInput,
-} from '@omnio/domain';
+import type { OrderAction, OrderErrorCode, OrderStatus, Paginated, TAddress, TFilter, TOrderInput } from '@omnio/domain';
 import { http, isHttpError } from '../../shared/api/http';
 import { uploadFile } from '../../shared/api/file-transfer';
 import { listQuery, listSearch, type ListParams } from '../../shared/api/list-query';
 
 /* ------------------------------------------------------------------ shapes (docs/api-orders.md) */
 
-export interface OrderSummary {
-  id: string;
-  number: string;
-  channel: string;
-  external_id: string | null;
-  status: OrderStatus;
-  fulfillment_status: FulfillmentStatus;
-  error_code: OrderErrorCode | null;
-  error_message: string | null;
-  customer: { first_name?: string | null; last_name?: string | null; email?: string | null } | null;
-  ship_to: { city?: string | null; state?: string | null; country?: string | null } | null;
-  currency: string;
-  total: string;
-  line_count: number;
-  unit_count: number;
-  hold_until: string | null;
-  created_at: string;
-  updated_at: string;
-  allowed_actions: OrderAction[];
-}
+/** The server's answers (@omnio/domain, the response contract). */
+export type {
+  OrderSummaryDto as OrderSummary, OrderAllocationDto as OrderAllocation, OrderLineDto as OrderLine, OrderShipmentRefDto as OrderShipment,
+  OrderReturnRefDto as OrderReturn, OrderDto as Order, OrderEventDto as OrderEvent, OrderCountsDto as OrderCounts,
+  BulkUpdateResultDto as BulkUpdateResult, JobStartedDto as JobStarted,
+} from '@omnio/domain';
+import type {
+  BulkUpdateResultDto as BulkUpdateResult, JobDto, JobStartedDto as JobStarted, OrderCountsDto as OrderCounts, OrderDto as Order,
+  OrderEventDto as OrderEvent, OrderSummaryDto as OrderSummary,
+} from '@omnio/domain';
 
-export interface OrderAllocation {
-  iloc_id: string;
-  iloc_name: string;
-  quantity: number;
-  qty_shipped: number;
-}
+export type JobStatus = JobDto['status'];
 
-export interface OrderLine {
-  id: string;
-  line_no: number;
-  sku: string;
-  sku_id: string | null;
-  name: string | null;
-  quantity: number;
-  price: string;
-  discount: string;
-  tax: string;
-  total: string;
-  qty_allocated: number;
-  qty_backordered: number;
-  qty_shipped: number;
-  qty_returned: number;
-  allocations: OrderAllocation[];
-}
+/** GET /jobs/{id}, with the result its kind reports (a job's result is opaque to the contract). */
+export type Job<R = unknown> = Omit<JobDto, 'result'> & { result: R | null };
 
-/** What `include=shipments,returns` embeds; the fields beyond id and status are read when present. */
-export interface OrderShipment {
-  id: string;
-  number?: string | null;
-  status: string;
-  carrier?: string | null;
-  ship_method?: string | null;
-  tracking?: string | null;
-  iloc_name?: string | null;
-  ship_date?: string | null;
-  created_at?: string | null;
-}
-
-export interface OrderReturn {
-  id: string;
-  number?: string | null;
-  status: string;
-  refund_status?: string | null;
-  reason?: string | null;
-  shipment_id?: string | null;
-  created_at?: string | null;
-}
-
-export interface Order extends OrderSummary {
-  customer_id: string | null;
-  customer: (OrderSummary['customer'] & { phone?: string | null; company?: string | null }) | null;
-  billing_address: TAddress | null;
-  shipping_address: TAddress | null;
-  notes: string | null;
-  metadata: Record<string, unknown> | null;
-  shipable_date: string | null;
-  deliver_by: string | null;
-  ship_method: string | null;
-  ship_carrier: string | null;
-  subtotal: string;
-  discount_total: string;
-  tax_total: string;
-  shipping_total: string;
-  version: number;
-  lines: OrderLine[];
-  shipments?: OrderShipment[];
-  returns?: OrderReturn[];
-}
-
-export interface OrderEvent {
-  id: string | number;
-  action: string;
-  from_status: string | null;
-  to_status: string | null;
-  user: { id: string; name: string } | null;
-  data: Record<string, unknown> | null;
-  created_at: string;
-}
-
-export type OrderCounts = Record<'all' | OrderStatus, number>;
-
-export type JobStatus = 'PENDING' | 'RUNNING' | 'COMPLETED' | 'FAILED';
-
-export interface Job<R = unknown> {
-  id: string;
-  kind: string;
-  status: JobStatus;
-  progress: number;
-  result: R | null;
-  error: string | null;
-  created_at: string;
-  finished_at: string | null;
-}
-
-export interface Skipped {
-  id: string;
-  number: string;
-  reason: string;
-}
+/** An order a bulk action left alone; its number is null when the order was not found. */
+export type Skipped = BulkUpdateResult['skipped'][number];
 
 export interface BulkCancelResult {
   cancelled: number;
-  skipped: Skipped[];
-}
-
-export interface BulkUpdateResult {
-  updated: string[];
   skipped: Skipped[];
 }
 
@@ -275,7 +166,7 @@ export function isInvalidTransition(error: unknown): boolean {
 
 export function useBulkCancel() {
   return useMutation({
-    mutationFn: async (ids: string[]) => (await http.post<{ data: { job_id: string; status: JobStatus } }>('/orders/bulk-cancel', { ids })).data,
+    mutationFn: async (ids: string[]) => (await http.post<{ data: JobStarted }>('/orders/bulk-cancel', { ids })).data,
   });
 }
 
@@ -312,7 +203,7 @@ export function useJob<R>(jobId: string | null, pollMs = JOB_POLL_MS) {
 /* ------------------------------------------------------------------ CSV import */
 
 /** POST /orders/import, multipart field `file`, through the shared upload client. */
-export async function uploadOrdersCsv(file: File): Promise<{ job_id: string; status: JobStatus }> {
+export async function uploadOrdersCsv(file: File): Promise<JobStarted> {
   return uploadFile('/orders/import', file);
 }
 

@@ -20,8 +20,8 @@ export function summary(overrides: Partial<OrderSummary> = {}): OrderSummary {
 
 export function line(overrides: Partial<OrderLine> = {}): OrderLine {
   return {
-    id: 'l0000000-0000-4000-8000-000000000001', line_no: 1, sku: 'TEE-M', sku_id: 'b0000000-0000-4000-8000-000000000001', name: 'Tee M',
-    quantity: 2, price: '19.90', discount: '0.00', tax: '0.00', total: '39.80', qty_allocated: 2, qty_backordered: 0, qty_shipped: 0,
+    id: 'l0000000-0000-4000-8000-000000000001', line_no: 1, sku: 'TEE-M', sku_text: 'TEE-M', sku_id: 'b0000000-0000-4000-8000-000000000001', name: 'Tee M',
+    quantity: 2, price: '19.90', discount: '0.00', tax: '0.00', total: '39.80', iloc_id: null, qty_allocated: 2, qty_backordered: 0, qty_shipped: 0,
     qty_returned: 0, allocations: [{ iloc_id: ILOC_ID, iloc_name: 'Austin Main Warehouse', quantity: 2, qty_shipped: 0 }], ...overrides,
   };
 }
@@ -35,7 +35,8 @@ export function order(overrides: Partial<Order> = {}): Order {
     billing_address: null,
     shipping_address: { first_name: 'Ada', last_name: 'Lovelace', address1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701', country: 'US' },
     notes: null, metadata: {}, shipable_date: null, deliver_by: null, ship_method: 'standard', ship_carrier: null, subtotal: '39.80',
-    discount_total: '0.00', tax_total: '0.00', shipping_total: '0.00', version: 3, lines: [line()], shipments: [], returns: [],
+    discount_total: '0.00', tax_total: '0.00', shipping_total: '0.00', version: 3, closed_at: null, cancelled_at: null, lines: [line()],
+    shipments: [], returns: [],
     ...overrides,
   };
 }

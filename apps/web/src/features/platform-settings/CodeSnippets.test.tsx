@@ -1,8 +1,22 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
 import { fakeSession, renderWithProviders, stubFetch } from '../../shared/test/test-utils';
 import type { SessionValue } from '../../shared/session/session-context';
 import { CodeSnippets, loadSnippets, resetLoadedSnippets, snippetSrc } from './CodeSnippets';
+import { useCodesClient } from './api';
+
+/** Mounted beside CodeSnippets: once it shows, the client has run the mount's queries, so an absent call is absent. */
+function Sentinel() {
+  const { data } = useQuery({ queryKey: ['sentinel'], queryFn: () => fetch('/api/1.0/sentinel').then((r) => r.json()) });
+  return data ? <p>sentinel ready</p> : null;
+}
+
+/** Shares CodeSnippets' query: once it shows the failure, CodeSnippets has rendered with the same failed state. */
+function FailureProbe() {
+  const { isError } = useCodesClient(true);
+  return isError ? <p>load failed</p> : null;
+}
 
 beforeAll(() => {
   // happy-dom does not fetch scripts; treat that as a load rather than printing an error per script.
@@ -44,21 +58,22 @@ describe('CodeSnippets', () => {
   });
 
   it('does nothing while signed out', async () => {
-    const calls = stubFetch([['GET', '/api/1.0/codes-client', 200, { data: items }]]);
+    const calls = stubFetch([['GET', '/api/1.0/codes-client', 200, { data: items }], ['GET', '/api/1.0/sentinel', 200, { ok: true }]]);
     const signedOut: SessionValue = { ...fakeSession([]), user: null, role: null };
-    renderWithProviders(<CodeSnippets />, { session: signedOut });
-    await new Promise((r) => setTimeout(r, 50));
-    expect(calls).toHaveLength(0);
+    renderWithProviders(<><CodeSnippets /><Sentinel /></>, { session: signedOut });
+    await screen.findByText('sentinel ready');
+    expect(calls.map((c) => c.path)).toEqual(['/api/1.0/sentinel']);
     expect(scripts()).toEqual([]);
   });
 
   it('ignores a failed load silently (spec 8): no script, no toast', async () => {
     const calls = stubFetch([['GET', '/api/1.0/codes-client', 500, { message: 'Server Error' }]]);
-    const { container } = renderWithProviders(<CodeSnippets />, { session: fakeSession([], 'tenant') });
-    await waitFor(() => expect(calls).toHaveLength(1));
-    await new Promise((r) => setTimeout(r, 50));
+    const { container } = renderWithProviders(<><CodeSnippets /><FailureProbe /></>, { session: fakeSession([], 'tenant') });
+    await screen.findByText('load failed');
+    expect(calls).toHaveLength(1);
     expect(scripts()).toEqual([]);
     expect(document.body.querySelector('[role="alert"]')).toBeNull();
-    expect(container.textContent).toBe('');
+    // Only the probe's own words: CodeSnippets itself shows nothing.
+    expect(container.textContent).toBe('load failed');
   });
 });

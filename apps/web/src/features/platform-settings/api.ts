@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  CodeClientItem, CodeSnippetView, CustomLoginView, OwnerDashboard, Paginated, TCodeSnippetInput, TGeneralSettings, TLoginSettingsUpdate,
+  CodeClientItem, CodeSnippetView, CustomLoginView, GeneralSettingsDto, OwnerDashboard, Paginated, TCodeSnippetInput, TGeneralSettings,
+  TLoginSettingsUpdate,
 } from '@omnio/domain';
 import { http } from '../../shared/api/http';
 import { PUBLIC_LOGIN_KEY } from '../../shared/settings/custom-login';
@@ -21,13 +22,13 @@ const keys = {
 };
 
 export function useGeneralSettings() {
-  return useQuery({ queryKey: keys.general, queryFn: () => http.get<{ data: TGeneralSettings }>('/settings/general'), select: (b) => b.data });
+  return useQuery({ queryKey: keys.general, queryFn: () => http.get<{ data: GeneralSettingsDto }>('/settings/general'), select: (b) => b.data });
 }
 
 export function useSaveGeneralSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (body: TGeneralSettings) => (await http.put<{ data: TGeneralSettings }>('/settings/general', body)).data,
+    mutationFn: async (body: TGeneralSettings) => (await http.put<{ data: GeneralSettingsDto }>('/settings/general', body)).data,
     onSuccess: (data) => {
       client.setQueryData(keys.general, { data });
       void client.invalidateQueries({ queryKey: keys.publicGeneral });

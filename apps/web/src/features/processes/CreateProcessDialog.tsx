@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
-import { PROCESS_DRIVERS, ZProcessCreate, type ProcessDriver, type ProcessWithSecret } from '@omnio/domain';
+import { PROCESS_DRIVERS, ZProcessCreate, type ProcessDriver } from '@omnio/domain';
 import { HttpError } from '../../shared/api/http';
 import { FormDialogBody } from '../../shared/ui/FormDialogBody';
 import { errorText, NATIVE_SELECT, useMessageTextWith } from '../../shared/ui/form-helpers';
 import { ShownOnce } from '../../shared/ui/ShownOnce';
-import { useCreateProcess, useServiceCatalog } from './api';
+import { useCreateProcess, useServiceCatalog, type ProcessWithSecret } from './api';
 import { processMessagesEs } from './i18n';
 
 /** New process: a name and a driver; once created, its webhook secret is shown this one time. */

@@ -5,13 +5,13 @@ import {
 } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import { INBOUND_WEBHOOK_KINDS, type ProcessItem, type ProcessWithSecret } from '@omnio/domain';
+import { INBOUND_WEBHOOK_KINDS } from '@omnio/domain';
 import { useSession } from '../../shared/session/useSession';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { errorText } from '../../shared/ui/form-helpers';
 import { useToast } from '../../shared/ui/toast';
 import { ShownOnce } from '../../shared/ui/ShownOnce';
-import { useDeleteProcess, useRotateSecret, useUpdateProcess } from './api';
+import { useDeleteProcess, useRotateSecret, useUpdateProcess, type ProcessItem, type ProcessWithSecret } from './api';
 import { ReceivedWebhooks } from './ReceivedWebhooks';
 
 /** One process: its webhook URLs to give the channel, its secret (rotate), status, and what it received. */

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { INBOUND_WEBHOOK_KINDS, type InboundWebhookItem, type ProcessItem } from '@omnio/domain';
+import { INBOUND_WEBHOOK_KINDS } from '@omnio/domain';
+import type { InboundWebhookItem, ProcessItem } from './api';
 import { fakeSession, renderWithProviders } from '../../shared/test/test-utils';
 import { page, routeFetch, type FetchRoute } from '../../shared/test/test-fetch';
 import { ProcessesPanel } from './ProcessesPanel';

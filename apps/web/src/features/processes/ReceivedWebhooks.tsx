@@ -2,11 +2,11 @@ import { useTranslation } from 'react-i18next';
 import {
   Button, Chip, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Tooltip, Typography, useMediaQuery, useTheme,
 } from '@mui/material';
-import type { InboundWebhookItem, InboundWebhookStatus } from '@omnio/domain';
+import type { InboundWebhookStatus } from '@omnio/domain';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/StateViews';
 import { errorText } from '../../shared/ui/form-helpers';
 import { useToast } from '../../shared/ui/toast';
-import { useInboundWebhooks, useReplayWebhook } from './api';
+import { useInboundWebhooks, useReplayWebhook, type InboundWebhookItem } from './api';
 
 const STATUS_COLOR: Record<InboundWebhookStatus, 'default' | 'info' | 'success' | 'error'> = {
   received: 'default',

@@ -1,6 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { InboundWebhookItem, Paginated, ProcessItem, ProcessWithSecret, ServiceCatalogItem, TProcessCreate, TProcessUpdate } from '@omnio/domain';
+import type {
+  ChannelProcessItem as ProcessItem, InboundWebhookItemDto as InboundWebhookItem, InboundWebhookReplayDto, Paginated, ProcessWithSecretDto as ProcessWithSecret,
+  ServiceCatalogItem, TProcessCreate, TProcessUpdate,
+} from '@omnio/domain';
 import { http } from '../../shared/api/http';
+
+/** The answers, as the server's response contract declares them. */
+export type {
+  ChannelProcessItem as ProcessItem, InboundWebhookItemDto as InboundWebhookItem, InboundWebhookReplayDto as InboundWebhookReplay,
+  ProcessWithSecretDto as ProcessWithSecret,
+} from '@omnio/domain';
 
 /** /processes and their received webhooks (docs/api-access-tokens.md "Inbound webhooks"). */
 const key = ['processes'] as const;
@@ -52,7 +61,7 @@ export function useRotateSecret() {
 export function useReplayWebhook(processId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (webhookId: string) => http.post(`/processes/${processId}/inbound-webhooks/${webhookId}/replay`),
+    mutationFn: async (webhookId: string) => (await http.post<{ data: InboundWebhookReplayDto }>(`/processes/${processId}/inbound-webhooks/${webhookId}/replay`)).data,
     onSuccess: () => client.invalidateQueries({ queryKey: webhooksKey(processId) }),
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { TUserUpdate } from '@omnio/domain';
+import type { PasswordMessageDto, TUserUpdate, UserSummaryDto } from '@omnio/domain';
 import { http, publicPost } from '../../shared/api/http';
 
 export const profileUrls = {
@@ -9,13 +9,13 @@ export const profileUrls = {
 
 export function useUpdateProfile(userId: string) {
   return useMutation({
-    mutationFn: (values: TUserUpdate) => http.put<{ data: unknown }>(profileUrls.user(userId), values),
+    mutationFn: (values: TUserUpdate) => http.put<{ data: UserSummaryDto }>(profileUrls.user(userId), values),
   });
 }
 
 /** Password changes go through the reset mail (spec 7 forgot-password flow), so the link proves the inbox. */
 export function useSendPasswordLink() {
   return useMutation({
-    mutationFn: (email: string) => publicPost<{ message: string }>(profileUrls.passwordEmail, { email }),
+    mutationFn: (email: string) => publicPost<PasswordMessageDto>(profileUrls.passwordEmail, { email }),
   });
 }

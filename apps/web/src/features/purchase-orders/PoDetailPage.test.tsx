@@ -5,6 +5,7 @@ import { poAllowedActions } from '@omnio/domain';
 import { fakeSession, renderWithProviders } from '../../shared/test/test-utils';
 import { routeFetch, type FetchRoute } from '../../shared/test/test-fetch';
 import { PoDetailPage } from './PoDetailPage';
+import type { PoShipment } from './api';
 import { ALL_PO_PERMISSIONS, PO_ID, poLine, purchaseOrder } from './test-fixtures';
 
 afterEach(() => {
@@ -98,7 +99,7 @@ describe('purchase order detail', { timeout: 20_000 }, () => {
   });
 
   it('Create ASN opens the shipment screen for a new ASN; shipments link to receiving', async () => {
-    const shipments = [
+    const shipments: PoShipment[] = [
       { id: 's1', asn_number: 'ASN-1', status: 'in_transit', carrier: 'UPS', tracking_number: '1Z', ship_date: '2026-11-20', qty_expected: 100, qty_received: 0, has_discrepancy: false },
     ];
     renderDetail([['GET', ONE, [200, { data: purchaseOrder({ status: 'confirmed', allowed_actions: ['ship'], shipments }) }]]]);

@@ -1,5 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Paginated, PoAction, PoStatus, TPurchaseOrderInput } from '@omnio/domain';
+import type {
+  Paginated, PoAction, PoActionAnswerDto as PoActionResult, PoCountsDto as PoCounts, PoLineDto, PoSuggestionDto as Suggestion, PoSummaryDto as PoSummary,
+  PurchaseOrderDto as PurchaseOrder, SupplyEventDto as PoEvent, TPurchaseOrderInput,
+} from '@omnio/domain';
 import { authorizedFetch, responseError } from '../../shared/api/file-transfer';
 import { API_BASE, http, isHttpError } from '../../shared/api/http';
 import { listQuery, listSearch, type ListParams } from '../../shared/api/list-query';
@@ -11,85 +14,14 @@ export interface Named {
   name: string;
 }
 
-export interface PoSummary {
-  id: string;
-  number: string;
-  status: PoStatus;
-  supplier: Named & { email?: string | null };
-  iloc: Named;
-  currency: string;
-  estimated_delivery: string | null;
-  total: string;
-  line_count: number;
-  qty_ordered: number;
-  qty_received: number;
-  created_at: string;
-  updated_at: string;
-  allowed_actions: PoAction[];
-}
+/** The answers, as the server's response contract declares them. */
+export type {
+  PoActionAnswerDto as PoActionResult, PoCountsDto as PoCounts, PoLineDto as PoLine, PoShipmentDto as PoShipment, PoSummaryDto as PoSummary,
+  PoSuggestionDto as Suggestion, PurchaseOrderDto as PurchaseOrder, SupplyEventDto as PoEvent,
+} from '@omnio/domain';
 
-export type SkuStatus = 'active' | 'discontinued' | 'removed';
-
-export interface PoLine {
-  id: string;
-  line_no: number;
-  sku_id: string | null;
-  sku: string;
-  name: string | null;
-  supplier_sku: string | null;
-  sku_status: SkuStatus;
-  quantity: number;
-  unit_cost: string;
-  net_price: string;
-  tax: string;
-  total: string;
-  confirmed_quantity: number | null;
-  confirmed_date: string | null;
-  qty_shipped: number;
-  qty_received: number;
-}
-
-export interface PoShipment {
-  id: string;
-  asn_number: string;
-  status: string;
-  carrier: string | null;
-  tracking_number: string | null;
-  ship_date: string | null;
-  qty_expected: number;
-  qty_received: number;
-  has_discrepancy: boolean;
-}
-
-export interface PurchaseOrder extends PoSummary {
-  shipping_cost: string;
-  payment_terms: string | null;
-  /** Left out of a supplier user's view. */
-  notes_to_warehouse?: string | null;
-  notes_to_supplier: string | null;
-  subtotal: string;
-  tax_total: string;
-  lines: PoLine[];
-  shipments: PoShipment[];
-  created_by: Named | null;
-  confirmed_at: string | null;
-  sent_at: string | null;
-  acknowledged_at: string | null;
-  completed_at: string | null;
-  cancelled_at: string | null;
-}
-
-export interface PoEvent {
-  id: string | number;
-  action: string;
-  from_status: string | null;
-  to_status: string | null;
-  user: Named | null;
-  data: Record<string, unknown> | null;
-  created_at: string;
-}
-
-export type PoCounts = Record<'all' | PoStatus, number>;
+/** A line's SKU now: its status, or `removed`. */
+export type SkuStatus = PoLineDto['sku_status'];
 
 export interface SupplierOption {
   id: string;
@@ -98,22 +30,6 @@ export interface SupplierOption {
   payment_terms: string | null;
   lead_time_days: number | null;
   currency: string | null;
-}
-
-export interface Suggestion {
-  sku_id: string;
-  sku: string;
-  name: string | null;
-  supplier: Named | null;
-  supplier_sku: string | null;
-  unit_cost: string | null;
-  lead_time_days: number | null;
-  sold: number;
-  velocity: string;
-  on_hand: number;
-  in_transit: number;
-  on_order: number;
-  suggested_quantity: number;
 }
 
 export interface BySkusBody {
@@ -208,12 +124,6 @@ export function useSavePurchaseOrder() {
       ? (await http.put<{ data: PurchaseOrder }>(`/purchase-orders/${enc(id)}`, body)).data
       : (await http.post<{ data: PurchaseOrder }>('/purchase-orders', body)).data,
   );
-}
-
-export interface PoActionResult {
-  data: PurchaseOrder;
-  /** `submit` and `email` queue the e-mail job. */
-  email?: { job_id: string };
 }
 
 export function usePoAction() {

@@ -38,7 +38,7 @@ export function purchaseOrder(overrides: Partial<PurchaseOrder> = {}): PurchaseO
     ...base,
     supplier: { id: SUPPLIER_ID, name: 'Northwind Supply', email: 'orders@northwind.test' },
     shipping_cost: '0.00', payment_terms: 'Net 30', notes_to_warehouse: 'Dock 4 only', notes_to_supplier: 'Please label every box',
-    subtotal: '650.00', tax_total: '0.00', lines: [poLine()], shipments: [], created_by: { id: 'u1', name: 'Tess Tenant' },
+    subtotal: '650.00', tax_total: '0.00', error_message: null, lines: [poLine()], shipments: [], created_by: { id: 'u1', name: 'Tess Tenant' },
     confirmed_at: null, sent_at: null, acknowledged_at: null, completed_at: null, cancelled_at: null,
     ...overrides,
   };

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ZAcceptInvitation, type TAcceptInvitation } from '@omnio/domain';
+import { ZAcceptInvitation, type InvitationViewDto, type TAcceptInvitation } from '@omnio/domain';
 import { HttpError, isHttpError, publicGet, publicPost } from '../../shared/api/http';
 import { useValidationMessage } from '../../shared/i18n/validation-messages';
 import { useSession } from '../../shared/session/useSession';
@@ -16,12 +16,7 @@ import { FormAlert } from './FormAlert';
 import { NewPasswordFields } from './NewPasswordFields';
 import { useLanding } from './useLanding';
 
-interface Invitation {
-  email: string;
-  name: string | null;
-  company: { id: string; name: string };
-  role: string;
-}
+type Invitation = InvitationViewDto;
 
 function InvitationForm({ token, invitation }: { token: string; invitation: Invitation }) {
   const { t } = useTranslation();

@@ -2,18 +2,14 @@ import { useState } from 'react';
 import { Alert, Avatar, Button, Chip, List, ListItem, ListItemAvatar, ListItemText, Stack } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import type { SessionCompanyDto } from '@omnio/domain';
 import { http } from '../../shared/api/http';
 import { useSession } from '../../shared/session/useSession';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/StateViews';
 import { AuthHeading } from './AuthHeading';
 import { useLanding } from './useLanding';
 
-interface SessionCompany {
-  id: string;
-  name: string;
-  schema_suffix: string | null;
-  active: boolean;
-}
+type SessionCompany = SessionCompanyDto;
 
 /** Lists the user's companies; choosing one makes it active, reloads the user and lands. */
 export function SessionCompaniesScreen() {

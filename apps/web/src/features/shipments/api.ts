@@ -1,106 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  Paginated, RefundStatus, ReturnAction, ReturnReason, ReturnStatus, ShipmentAction, ShipmentStatus, TReturnReceiveInput, TShipmentCreateInput,
-  TShipmentReturnInput,
-} from '@omnio/domain';
+import type { Paginated, TReturnReceiveInput, TShipmentCreateInput, TShipmentReturnInput } from '@omnio/domain';
 import { http } from '../../shared/api/http';
 import { listQuery, listSearch, type ListParams } from '../../shared/api/list-query';
 
 /* ------------------------------------------------------------------ shapes (docs/api-orders.md) */
 
-export interface ShipmentSummary {
-  id: string;
-  number: string;
-  order_id: string;
-  order_number: string;
-  status: ShipmentStatus;
-  iloc_id: string;
-  iloc_name: string | null;
-  package_id: string | null;
-  carrier: string | null;
-  ship_method: string | null;
-  tracking: string | null;
-  ship_date: string | null;
-  notes: string | null;
-  box_count: number;
-  unit_count: number;
-  qty_returned: number;
-  allowed_actions: ShipmentAction[];
-  created_at: string;
-  updated_at: string;
-}
-
-export interface ShipmentBox {
-  id: string;
-  box_no: number;
-  package_id: string | null;
-  length: string;
-  width: string;
-  height: string;
-  weight: string;
-  tracking: string | null;
-  items: { id: string; line_id: string; line_no: number; sku_id: string; sku: string | null; name: string | null; quantity: number; qty_returned: number }[];
-}
-
-export interface ShipmentLine {
-  line_id: string;
-  line_no: number;
-  sku_id: string | null;
-  sku: string | null;
-  name: string | null;
-  quantity: number;
-  qty_returned: number;
-  qty_returnable: number;
-}
-
-export interface Shipment extends ShipmentSummary {
-  boxes: ShipmentBox[];
-  lines: ShipmentLine[];
-}
-
-export interface ReturnLine {
-  id: string;
-  line_id: string;
-  line_no: number;
-  shipment_line_id: string | null;
-  sku_id: string;
-  sku: string | null;
-  name: string | null;
-  quantity: number;
-  reason: ReturnReason | null;
-  qty_good: number;
-  qty_hold: number;
-  qty_hurt: number;
-  qty_received: number;
-}
-
-export interface ReturnSummary {
-  id: string;
-  number: string;
-  order_id: string;
-  order_number: string;
-  shipment_id: string | null;
-  shipment_number: string | null;
-  status: ReturnStatus;
-  refund_status: RefundStatus;
-  reason: ReturnReason | null;
-  notes: string | null;
-  iloc_id: string | null;
-  iloc_name: string | null;
-  currency: string;
-  refundable_amount: string;
-  refund_amount: string;
-  unit_count: number;
-  qty_received: number;
-  allowed_actions: ReturnAction[];
-  created_at: string;
-  updated_at: string;
-  received_at: string | null;
-}
-
-export interface ReturnDetail extends ReturnSummary {
-  lines: ReturnLine[];
-}
+/** The server's answers (@omnio/domain, the response contract). */
+export type {
+  ShipmentSummaryDto as ShipmentSummary, ShipmentBoxDto as ShipmentBox, ShipmentLineDto as ShipmentLine, ShipmentDto as Shipment,
+  ReturnLineDto as ReturnLine, ReturnSummaryDto as ReturnSummary, ReturnDto as ReturnDetail,
+} from '@omnio/domain';
+import type { ShipmentDto as Shipment, ReturnSummaryDto as ReturnSummary, ReturnDto as ReturnDetail } from '@omnio/domain';
 
 /** What the shipment screen reads of GET /orders/{id} (docs/api-orders.md "Orders"). */
 export interface OrderToShip {

@@ -113,8 +113,8 @@ describe('AsnEditPage', { timeout: 30_000 }, () => {
     const net = open(
       [
         ['GET', `/api/1.0/purchase-orders/${PO_ID}`, [200, { data: po({ shipments: [
-          { id: SHIPMENT_ID, asn_number: 'ASN-1', status: 'draft', qty_expected: 6, qty_received: 0 },
-          { id: 'other', asn_number: 'ASN-OTHER', status: 'draft', qty_expected: 1, qty_received: 0 },
+          { id: SHIPMENT_ID, asn_number: 'ASN-1', status: 'draft', carrier: null, tracking_number: null, ship_date: null, qty_expected: 6, qty_received: 0, has_discrepancy: false },
+          { id: 'other', asn_number: 'ASN-OTHER', status: 'draft', carrier: null, tracking_number: null, ship_date: null, qty_expected: 1, qty_received: 0, has_discrepancy: false },
         ] }) }]],
         ['GET', `${SHIP_PATH}/${SHIPMENT_ID}`, () => [200, { data: shipped ? moving : draft }]],
         ['PUT', `${SHIP_PATH}/${SHIPMENT_ID}`, [200, { data: draft }]],

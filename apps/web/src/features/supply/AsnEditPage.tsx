@@ -64,7 +64,7 @@ export function AsnEditPage({ mode }: { mode: AsnMode }) {
   const tr = transfer.data as Transfer | undefined;
   const order = po.data as PurchaseOrderToShip | undefined;
   const lines = isTransfer ? transferLines(tr!) : poLines(order!);
-  const otherDrafts = (isTransfer ? tr!.shipments : (order!.shipments ?? [])).filter((x) => x.status === 'draft' && x.id !== current?.id);
+  const otherDrafts = (isTransfer ? tr!.shipments : order!.shipments).filter((x) => x.status === 'draft' && x.id !== current?.id);
   const number = isTransfer ? tr!.number : order!.number;
   const title = current ? t('asn.edit', { asn: current.asn_number }) : isTransfer ? t('asn.newForTransfer', { number }) : t('asn.newForPo', { number });
   const subtitle = isTransfer

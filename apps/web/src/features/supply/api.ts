@@ -1,135 +1,19 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
-  InventoryRow, Paginated, SupplyShipmentAction, SupplyShipmentStatus, TReceiveInput, TransferAction, TransferStatus, TSupplyShipmentInput, TTransferInput,
+  InventoryRow, Paginated, PurchaseOrderDto as PurchaseOrderToShip, SupplyShipmentDto as SupplyShipment, SupplyShipmentSummaryDto as SupplyShipmentSummary,
+  TransferDto as Transfer, TransferSummaryDto as TransferSummary, TReceiveInput, TSupplyShipmentInput, TTransferInput,
 } from '@omnio/domain';
 import { http } from '../../shared/api/http';
 import { listQuery, listSearch, type ListParams } from '../../shared/api/list-query';
 
 /* ------------------------------------------------------------------ shapes (docs/api-supply-chain.md) */
 
-export interface Ref {
-  id: string;
-  name: string;
-}
-
-export interface SupplyShipmentSummary {
-  id: string;
-  kind: 'purchase_order' | 'transfer';
-  asn_number: string;
-  status: SupplyShipmentStatus;
-  purchase_order: { id: string; number: string; supplier: Ref | null } | null;
-  transfer: { id: string; number: string } | null;
-  from_iloc: Ref | null;
-  to_iloc: Ref;
-  carrier: string | null;
-  tracking_number: string | null;
-  bol_number: string | null;
-  ship_date: string | null;
-  line_count: number;
-  qty_expected: number;
-  qty_received: number;
-  has_discrepancy: boolean;
-  created_at: string;
-  allowed_actions: SupplyShipmentAction[];
-}
-
-export interface SupplyShipmentLine {
-  id: string;
-  line_no: number;
-  po_line_id: string | null;
-  transfer_line_id: string | null;
-  sku_id: string | null;
-  sku: string | null;
-  name: string | null;
-  qty_expected: number;
-  qty_good: number;
-  qty_hold: number;
-  qty_hurt: number;
-  qty_received: number;
-  /** received − expected; 0 when none. */
-  discrepancy: number;
-}
-
-export interface SupplyShipmentBox {
-  box_no: number;
-  length: string;
-  width: string;
-  height: string;
-  weight: string;
-  contents: { line_no: number; quantity: number }[];
-}
-
-export interface HistoryEvent {
-  id: string;
-  action: string;
-  from_status: string | null;
-  to_status: string | null;
-  user: { id: string; name: string } | null;
-  data: Record<string, unknown> | null;
-  created_at: string;
-}
-
-export interface SupplyShipment extends SupplyShipmentSummary {
-  packing_template: Ref | null;
-  lines: SupplyShipmentLine[];
-  boxes: SupplyShipmentBox[];
-  shipped_at: string | null;
-  arrived_at: string | null;
-  received_at: string | null;
-  cancelled_at: string | null;
-  events?: HistoryEvent[];
-}
-
-/** What the ASN screen reads of GET /purchase-orders/{id}. */
-export interface PurchaseOrderToShip {
-  id: string;
-  number: string;
-  status: string;
-  supplier: { id: string; name: string; email?: string | null };
-  iloc: Ref;
-  allowed_actions: string[];
-  lines: { id: string; line_no: number; sku: string | null; name: string | null; quantity: number; qty_shipped: number; qty_received: number }[];
-  shipments?: { id: string; asn_number: string; status: string; qty_expected: number; qty_received: number }[];
-}
-
-export interface TransferLine {
-  id: string;
-  line_no: number;
-  sku_id: string | null;
-  sku: string | null;
-  name: string | null;
-  quantity: number;
-  qty_reserved: number;
-  qty_shipped: number;
-  qty_received: number;
-}
-
-export interface TransferSummary {
-  id: string;
-  number: string;
-  status: TransferStatus;
-  from_iloc: Ref;
-  to_iloc: Ref;
-  estimated_delivery: string | null;
-  line_count: number;
-  qty_total: number;
-  qty_shipped: number;
-  qty_received: number;
-  error_message: string | null;
-  created_at: string;
-  updated_at: string;
-  allowed_actions: TransferAction[];
-}
-
-export interface Transfer extends TransferSummary {
-  notes: string | null;
-  lines: TransferLine[];
-  shipments: SupplyShipmentSummary[];
-  confirmed_at: string | null;
-  completed_at: string | null;
-  cancelled_at: string | null;
-  events?: HistoryEvent[];
-}
+/** The answers, as the server's response contract declares them. */
+export type {
+  PurchaseOrderDto as PurchaseOrderToShip, SupplyEventDto as HistoryEvent, SupplyRefDto as Ref, SupplyShipmentBoxDto as SupplyShipmentBox,
+  SupplyShipmentDto as SupplyShipment, SupplyShipmentLineDto as SupplyShipmentLine, SupplyShipmentSummaryDto as SupplyShipmentSummary,
+  TransferDto as Transfer, TransferLineDto as TransferLine, TransferSummaryDto as TransferSummary,
+} from '@omnio/domain';
 
 export interface PackingTemplate {
   id: string;

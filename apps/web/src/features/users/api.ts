@@ -1,29 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Paginated, Role, TUserCreate } from '@omnio/domain';
+import type {
+  AssignedPermissionsDto, InvitationSentDto, IssuedTokensDto, Paginated, RefDto, Role, RolePermissionsDto, TUserCreate, UserInformationDto,
+  UserSummaryDto,
+} from '@omnio/domain';
 import { http } from '../../shared/api/http';
-import type { TokenSet } from '../../shared/session/storage';
 
-export interface CompanyRef {
-  id: string;
-  name: string;
-}
+/** The answers are the server's response contract (@omnio/domain). */
+export type { RefDto as CompanyRef, UserSummaryDto as UserRow } from '@omnio/domain';
+type CompanyRef = RefDto;
+type UserRow = UserSummaryDto;
 
-export interface UserRow {
-  id: string;
-  name: string;
-  email: string;
-  language: string;
-  roles: string[];
-  disabled: boolean;
-  companies?: CompanyRef[];
-  created_at: string;
-}
-
-interface UserPermissions {
-  id: string;
-  roles: string[];
-  permissions: { id: number | string; name: string }[];
-}
+/** /users/{id}/information asked with include=permissions,roles: both are then present. */
+type UserPermissions = UserInformationDto & Required<Pick<UserInformationDto, 'roles' | 'permissions'>>;
 
 export interface InvitationInput {
   email: string;
@@ -106,7 +94,7 @@ export function useRolePermissions(role: string | undefined) {
     enabled: Boolean(role),
     staleTime: 5 * 60_000,
     queryFn: () =>
-      http.get<{ data: { name: string; permissions: { id: number | string; name: string }[] } }>(userUrls.role(role ?? ''), {
+      http.get<{ data: RolePermissionsDto }>(userUrls.role(role ?? ''), {
         params: { include: 'permissions' },
       }),
     select: (body) => body.data.permissions,
@@ -148,7 +136,7 @@ export const useAssignRoles = () =>
 
 export const useAssignPermissions = () =>
   useUsersMutation(({ id, permissions }: { id: string; permissions: number[] }) =>
-    http.post<{ data: { permissions: number[] } }>(userUrls.assignPermissions(id), { permissions }),
+    http.post<{ data: AssignedPermissionsDto }>(userUrls.assignPermissions(id), { permissions }),
   );
 
 export const useSetUserDisabled = () =>
@@ -156,11 +144,11 @@ export const useSetUserDisabled = () =>
 
 export const useInvite = () =>
   useUsersMutation((input: InvitationInput) =>
-    http.post<{ data: { id: string; email: string; expires_at: string } }>(userUrls.invitations, input),
+    http.post<{ data: InvitationSentDto }>(userUrls.invitations, input),
   );
 
 export function useLoginByAdmin() {
   return useMutation({
-    mutationFn: (id: string) => http.post<{ data: TokenSet }>(userUrls.loginByAdmin(id)).then((body) => body.data),
+    mutationFn: (id: string) => http.post<{ data: IssuedTokensDto }>(userUrls.loginByAdmin(id)).then((body) => body.data),
   });
 }

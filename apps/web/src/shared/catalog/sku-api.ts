@@ -1,45 +1,16 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Paginated, PriceCode, SkuType } from '@omnio/domain';
+import type { Paginated, SkuDto as Sku, SkuType } from '@omnio/domain';
 import { http } from '../api/http';
 import { listQuery, listSearch } from '../api/list-query';
 
 /* The SKU shape and the lookups other features make of the catalog (pickers, a SKU by id); the catalog
-   feature owns everything else about SKUs. Shapes follow docs/api-catalog.md. */
+   feature owns everything else about SKUs. The shapes are the server's response contract (@omnio/domain,
+   docs/api-catalog.md). */
 
-export type Decimal = string | number | null;
+/** A decimal as the server answers it: exact text, or null when not set. */
+export type Decimal = string | null;
 
-export interface SkuPrice {
-  code: PriceCode;
-  value: string;
-  currency?: string | null;
-}
-
-export interface SkuAlias {
-  alias: string;
-  channel?: string | null;
-}
-
-export interface Sku {
-  id: string;
-  sku: string;
-  name: string;
-  type: SkuType;
-  status: string;
-  allowed_actions: string[];
-  product_id: string | null;
-  barcode: string | null;
-  weight: Decimal;
-  length: Decimal;
-  width: Decimal;
-  height: Decimal;
-  prices: SkuPrice[];
-  aliases: SkuAlias[];
-  pack_of: { sku_id: string; sku: string; quantity: number } | null;
-  members: { id: string; sku: string }[] | null;
-  synset: { id: string; sku: string } | null;
-  created_at: string;
-  updated_at: string;
-}
+export type { SkuDto as Sku, SkuPriceDto as SkuPrice, SkuAliasDto as SkuAlias } from '@omnio/domain';
 
 export const catalogKeys = {
   all: ['catalog'] as const,

@@ -5,26 +5,9 @@ import { http } from '../api/http';
 /* A tenant's warehouse locations as a paged list: the ilocs screen, and the location pickers of
    inventory, shipments and transfers. Writes stay in the ilocs feature. */
 
-export interface Iloc {
-  id: string;
-  tenant_id: string;
-  name: string;
-  code: string | null;
-  type: string;
-  company: string | null;
-  menu: boolean;
-  status: string;
-  archived_at: string | null;
-  address1: string | null;
-  city: string | null;
-  region: string | null;
-  postal_code: string | null;
-  country: string | null;
-  /** Allocation order: lower first. */
-  priority?: number;
-  created_at: string;
-  updated_at: string;
-}
+/** The server's answer (@omnio/domain ZIloc). */
+export type { IlocDto as Iloc } from '@omnio/domain';
+import type { IlocDto as Iloc } from '@omnio/domain';
 
 export interface IlocListParams {
   page: number;

@@ -8,7 +8,7 @@ import { useRealtimeEvent } from '../realtime/realtime';
 import { changeUiLanguage } from '../i18n/i18n';
 import { isRtlLanguage, uiLanguageFromServer } from '../i18n/languages';
 import { SessionContext, type LogoutOptions, type SessionValue } from './session-context';
-import { USER_INCLUDE, ZSessionUser, type SessionUser } from './session-user';
+import { USER_INCLUDE, ZSessionUser, type SessionUser, type SessionUserAnswer } from './session-user';
 import {
   STORAGE_KEYS, clearStorage, getTokens, hasAccessToken, readJson, readString, setTokens, writeJson, type TokenSet,
 } from './storage';
@@ -34,7 +34,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const reloadUser = useCallback(async () => {
-    const body = await http.get<{ data: unknown }>('/users/information', { params: { include: USER_INCLUDE } });
+    const body = await http.get<{ data: SessionUserAnswer }>('/users/information', { params: { include: USER_INCLUDE } });
     const next = ZSessionUser.parse(body.data);
     storeUser(next);
     return next;

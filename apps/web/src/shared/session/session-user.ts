@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { UserInformationDto } from '@omnio/domain';
 
 /**
  * The signed-in user as GET /users/information answers it. Parsed leniently: unknown extra fields
@@ -19,5 +20,12 @@ export const ZSessionUser = z.object({
 });
 
 export type SessionUser = z.infer<typeof ZSessionUser>;
+
+/**
+ * The server's answer as its response contract types it. It must be something ZSessionUser accepts: a field the
+ * server renames or retypes fails to compile here rather than at sign-in.
+ */
+export type SessionUserAnswer = FitsSessionUser<UserInformationDto>;
+type FitsSessionUser<T extends z.input<typeof ZSessionUser>> = T;
 
 export const USER_INCLUDE = 'permissions,roles,company,preferences';

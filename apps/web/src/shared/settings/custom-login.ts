@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CustomLoginView } from '@omnio/domain';
+import type { PublicCustomLoginDto } from '@omnio/domain';
 import { publicGet } from '../api/http';
 
 /** The sign-in page's look as everyone may read it (GET /api/custom-login, docs/api-platform-settings.md). */
-export interface PublicCustomLogin extends CustomLoginView {
-  app_name: string;
-}
+export type PublicCustomLogin = PublicCustomLoginDto;
 
 export const PUBLIC_LOGIN_KEY = ['platform-settings', 'public-login'] as const;
 

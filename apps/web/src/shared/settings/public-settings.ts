@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TGeneralSettings } from '@omnio/domain';
+import type { PublicGeneralSettingsDto } from '@omnio/domain';
 import { publicGet } from '../api/http';
 
 /** The owner's general settings everyone may read (GET /api/settings/public, docs/api-platform-settings.md). */
-export type PublicGeneralSettings = Pick<
-  TGeneralSettings, 'app_name' | 'support_email' | 'default_language' | 'signup_open' | 'idle_timeout_minutes' | 'maintenance_banner'
->;
+export type PublicGeneralSettings = PublicGeneralSettingsDto;
 
 export const PUBLIC_GENERAL_KEY = ['platform-settings', 'public-general'] as const;
 
