@@ -1,3 +1,4 @@
+import type { InboundWebhookItemDto, ProcessWithSecretDto } from './processes';
 import { z } from 'zod';
 import type { ChannelProcessItem } from './channels';
 import { defineLifecycle } from './lifecycle';
@@ -174,21 +175,8 @@ export const inboundWebhookPath = (processId: string, kind: string) => `/api/1.0
 export type ProcessItem = ChannelProcessItem;
 
 /** Create and rotate answer the secret once. */
-export interface ProcessWithSecret extends ProcessItem {
-  webhook_secret: string;
-}
+/** Answered on create and rotate-secret only: `ZProcessWithSecret` (processes.ts). */
+export type ProcessWithSecret = ProcessWithSecretDto;
 
-export interface InboundWebhookItem {
-  id: string;
-  process_id: string;
-  context: string;
-  resource: string;
-  status: InboundWebhookStatus;
-  attempts: number;
-  error: string | null;
-  result: unknown;
-  /** The job that works (or last worked) it: GET /jobs/{id}. */
-  job_id: string | null;
-  received_at: string;
-  processed_at: string | null;
-}
+/** A received webhook as answered: `ZInboundWebhookItem` (processes.ts). */
+export type InboundWebhookItem = InboundWebhookItemDto;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZDecimal, ZTimestamp } from './responses';
+import { PACKING_TEMPLATE_TYPES } from './suppliers';
 
 /**
  * Answers of /packing-templates (docs/api-supply-chain.md "Packing templates"); the request bodies are in
@@ -21,7 +22,7 @@ export type PackingTemplateBoxDto = z.input<typeof ZPackingTemplateBoxView>;
 export const ZPackingTemplate = z.object({
   id: z.string(),
   name: z.string(),
-  type: z.string(),
+  type: z.enum(PACKING_TEMPLATE_TYPES),
   boxes: z.array(ZPackingTemplateBoxView),
   notes: z.string().nullable(),
   created_at: ZTimestamp,

@@ -1,3 +1,4 @@
+import type { MapperTemplateDto, RuleTemplateDto } from './templates';
 import { z } from 'zod';
 import { defineLifecycle } from './lifecycle';
 import { ZTimestamp } from './responses';
@@ -277,16 +278,8 @@ export const ZMapperTemplateUpdate = z
   .strict();
 export type TMapperTemplateUpdate = z.infer<typeof ZMapperTemplateUpdate>;
 
-export interface MapperTemplateView {
-  id: string;
-  name: string;
-  type: MapperType;
-  description: string;
-  file_type: MapperFileType;
-  definition: TMapperDefinition;
-  created_at: string;
-  updated_at: string;
-}
+/** The answer of /mapper-templates: its schema is `ZMapperTemplate` (templates.ts). */
+export type MapperTemplateView = MapperTemplateDto;
 
 /* ------------------------------------------------------------------ rule templates */
 
@@ -379,15 +372,8 @@ export const ZRuleTemplateUpdate = z
   .strict();
 export type TRuleTemplateUpdate = z.infer<typeof ZRuleTemplateUpdate>;
 
-export interface RuleTemplateView {
-  id: string;
-  name: string;
-  hook_point: RuleHookPoint;
-  description: string;
-  nodes: TRuleNode[];
-  created_at: string;
-  updated_at: string;
-}
+/** The answer of /rule-templates: its schema is `ZRuleTemplate` (templates.ts). */
+export type RuleTemplateView = RuleTemplateDto;
 
 /** Spec 4: the default before-import-order template (start → router 'select inventory location' → end). */
 export const DEFAULT_BEFORE_IMPORT_ORDER_NODES: TRuleNode[] = [

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
 import {
-  PACKING_TEMPLATE_NAME_TAKEN, paginate, type PackingTemplateDto as PackingTemplateAnswer, type Paginated, type TListQuery, type TPackingTemplateBox,
+  PACKING_TEMPLATE_NAME_TAKEN, paginate, type PackingTemplateType, type PackingTemplateDto as PackingTemplateAnswer, type Paginated, type TListQuery, type TPackingTemplateBox,
   type TPackingTemplateCreate, type TPackingTemplateUpdate,
 } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
@@ -15,7 +15,8 @@ import { packingTemplates, type StoredBox } from './packing-templates.tables';
 export type PackingTemplateDto = PackingTemplateAnswer;
 
 const toDto = (r: typeof packingTemplates.$inferSelect): PackingTemplateDto => ({
-  id: r.id, name: r.name, type: r.type, boxes: r.boxes, notes: r.notes, created_at: r.createdAt.toISOString(), updated_at: r.updatedAt.toISOString(),
+  // The column's CHECK holds it to PACKING_TEMPLATE_TYPES (migration 0009).
+  id: r.id, name: r.name, type: r.type as PackingTemplateType, boxes: r.boxes, notes: r.notes, created_at: r.createdAt.toISOString(), updated_at: r.updatedAt.toISOString(),
 });
 
 const storedBoxes = (boxes: TPackingTemplateBox[]): StoredBox[] =>
