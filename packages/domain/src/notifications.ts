@@ -45,16 +45,9 @@ export interface NotificationMediable {
  * notification's own id.
  */
 export const ZNotificationDataView = z.looseObject({
+  ...ZNotificationData.shape,
   id: z.string(),
-  title: z.string(),
   description: z.string(),
-  status: z.enum(NOTIFICATION_STATUSES),
-  type: z.string().optional(),
-  table: z.string().optional(),
-  params: z.record(z.string(), z.unknown()).optional(),
-  target: z.string().optional(),
-  target_id: z.string().nullable().optional(),
-  mediable: z.record(z.string(), z.unknown()).nullable().optional(),
 });
 
 /** Spec 3: one notification as the API answers it (GET /notifications/{userId}/user, mark-as-read, the realtime event). */

@@ -41,8 +41,16 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
 /** 204: nothing is sent. Declared so the route's contract says so, and so a body sent by mistake is refused. */
 export const ZNoContent = z.void().describe('No content');
 
-/** A file (CSV, PDF, image): the body is not JSON and is not serialized; the schema documents the route only. */
-export const ZFileBody = z.string().describe('A file download; see the content-type header');
+/** What a handler may send as a file: text, bytes (a Buffer is a Uint8Array) or a readable stream. */
+type FileBody = string | Uint8Array | { pipe: (...args: never[]) => unknown };
+
+/**
+ * A file (CSV, PDF, image, script): Fastify sends a string, a Buffer or a stream as it is, never through the
+ * serializer, so the schema documents the route and lets the handler send any of the three without a cast.
+ */
+export const ZFileBody = z
+  .custom<FileBody>((v) => typeof v === 'string' || v instanceof Uint8Array || (typeof v === 'object' && v !== null && 'pipe' in v))
+  .describe('A file download; see the content-type header');
 
 /** The common `{ id, name }` reference to another object. */
 export const ZRef = z.object({ id: z.string(), name: z.string() });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ZFileBody, ZPublicCustomLogin, ZPublicGeneralSettings, dataOf } from '@omnio/domain';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -25,8 +25,7 @@ export function registerPublicSettingRoutes(scope: FastifyInstance, deps: AppDep
   app.get('/api/custom-login/:kind', { schema: { tags, security: [], params: z.object({ kind: z.string().max(20) }), response: { 200: ZFileBody } } }, async (req, reply) => {
     const image = await loginImage(baseCtx(req, deps), req.params.kind);
     // The URL carries the image's version, so the bytes behind one URL never change.
-    // Bytes are sent as they are, never serialized: ZFileBody only documents the route, so the typed send is set aside.
-    return (reply as FastifyReply).type(image.mimeType).header('cache-control', 'public, max-age=31536000, immutable').send(image.data);
+    return reply.type(image.mimeType).header('cache-control', 'public, max-age=31536000, immutable').send(image.data);
   });
   app.get('/api/codes/:id.js', { schema: { tags, security: [], params: z.object({ id: z.string().max(64) }), response: { 200: ZFileBody } } }, async (req, reply) => {
     const script = await snippetScript(baseCtx(req, deps), req.params.id);

@@ -60,8 +60,7 @@ export function registerPurchaseOrderRoutes(scope: FastifyInstance, deps: AppDep
       .header('content-type', 'application/pdf')
       .header('content-disposition', `inline; filename="${number}.pdf"`)
       .header('cache-control', 'private, no-store')
-      // A Buffer is sent as it is, never serialized: ZFileBody documents the route, it does not describe the bytes.
-      .send(pdf as unknown as string);
+      .send(pdf);
   });
 
   app.post('/purchase-orders', { config: create, bodyLimit: LINES_BODY_BYTES, schema: { tags, body: ZPurchaseOrderInput, response: { 201: dataOf(ZPurchaseOrder) } } },

@@ -1,19 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { paginate, type Paginated, type TListQuery } from '@omnio/domain';
+import { paginate, type Paginated, type SupplyEventDto, type TListQuery } from '@omnio/domain';
 import type { Tx } from './client';
 import { offsetOf } from './list-query';
 import { isoOrNull as iso, queryRows } from './rows';
 
-/** One status event as the API shows it (docs/api-supply-chain.md, "history"). */
-export interface EventDto {
-  id: string;
-  action: string;
-  from_status: string | null;
-  to_status: string | null;
-  user: { id: string; name: string | null } | null;
-  data: Record<string, unknown>;
-  created_at: string | null;
-}
+/** One status event as the API shows it (docs/api-supply-chain.md, "history"): `ZSupplyEvent`. */
+export type EventDto = SupplyEventDto;
 
 /** The history of one subject (a supply_shipment, a transfer), oldest first: what recordStatusEvents wrote. */
 export async function listSubjectEvents(
