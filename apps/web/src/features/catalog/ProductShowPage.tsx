@@ -11,6 +11,7 @@ import { pathOf } from '../../shared/routing/routes-table';
 import { isHttpError } from '../../shared/api/http';
 import { useSession } from '../../shared/session/useSession';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
+import { Term } from '../../shared/ui/Term';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/StateViews';
 import { useToast } from '../../shared/ui/toast';
 import { useInventory } from '../../shared/inventory/inventory-query';
@@ -107,19 +108,6 @@ export function ProductShowPage({ ProductImages }: { ProductImages: ProductImage
           void navigate(pathOf('inventory'));
         }}
       />
-    </Box>
-  );
-}
-
-function Term({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography component="dt" variant="caption" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
     </Box>
   );
 }

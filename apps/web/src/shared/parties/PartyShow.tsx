@@ -9,6 +9,7 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import { isHttpError } from '../api/http';
 import { pathOf } from '../routing/routes-table';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import { Term } from '../ui/Term';
 import { errorText, useMessageTextWith } from '../ui/form-helpers';
 import { ErrorState, LoadingState } from '../ui/StateViews';
 import { useToast } from '../ui/toast';
@@ -131,20 +132,6 @@ export function PartyShowFrame<T extends Party>({ kind, query, nameOf, canUpdate
         onClose={() => setDialog(null)}
         onDeleted={() => void navigate(listPath)}
       />
-    </Box>
-  );
-}
-
-/** One term of a details list: its label above its value. */
-export function Term({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography component="dt" variant="caption" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-        {children}
-      </Typography>
     </Box>
   );
 }
