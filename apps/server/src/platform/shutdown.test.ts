@@ -117,10 +117,16 @@ describe('a server given SIGTERM exits in bounded time', () => {
       conn.once('end', () => resolve('FIN'));
       conn.once('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? 'error'));
     });
-    conn.write(`POST /api/1.0/orders/batch HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    // The body's last byte is held back until the stop has begun, so the request is in flight when SIGTERM
+    // arrives whatever the machine's speed (a whole batch can be answered before a log line is read).
+    const request = `POST /api/1.0/orders/batch HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+    conn.write(request.slice(0, -1));
     await server.printed('"url":"/api/1.0/orders/batch"');
+    server.proc.kill('SIGTERM');
+    await server.printed('"msg":"stopping"');
     expect(received.length).toBe(0);
-    const { code } = await terminate(server);
+    conn.write(request.slice(-1));
+    const { code } = await server.exited();
     // The whole answer, then the connection closed in order (not reset).
     expect(await ended).toBe('FIN');
     const text = received.toString();
