@@ -11,10 +11,12 @@ import { asnReceive } from './asn-receive';
 import { poSuggestions } from './po-suggestions';
 import { shopifyImport } from './shopify-import';
 import { shopifyStock } from './shopify-stock';
+import { woocommerceImport } from './woocommerce-import';
+import { woocommerceStock } from './woocommerce-stock';
 
 /** Every scenario, in the order `npm run bench` (no names) runs them. Add a new file's scenario here. */
 export const SCENARIOS: readonly Scenario[] = [
-  usersInformation, inventoryList, inventoryAdjust, inventoryAvailability, ordersBatch, ordersCreate, ordersList, ordersDetail, asnReceive, poSuggestions, shopifyImport, shopifyStock,
+  usersInformation, inventoryList, inventoryAdjust, inventoryAvailability, ordersBatch, ordersCreate, ordersList, ordersDetail, asnReceive, poSuggestions, shopifyImport, shopifyStock, woocommerceImport, woocommerceStock,
 ];
 
 export function findScenario(name: string): Scenario | undefined {

@@ -21,6 +21,10 @@ export type ChannelAction = (typeof CHANNEL_ACTIONS)[number];
 /** The drivers with a working connector, and the actions each one performs (others are refused with a 422). */
 export const CHANNEL_DRIVER_ACTIONS: Readonly<Partial<Record<ProcessDriver, readonly ChannelAction[]>>> = {
   shopify: ['import_orders', 'update_tracking', 'sync_inventory', 'import_products'],
+  woocommerce: ['import_orders', 'update_tracking', 'sync_inventory', 'import_products'],
+  bigcommerce: ['import_orders', 'update_tracking', 'sync_inventory', 'import_products'],
+  jumpseller: ['import_orders', 'update_tracking', 'sync_inventory', 'import_products'],
+  cartrover: ['import_orders', 'update_tracking', 'sync_inventory'],
 };
 
 export const driverActions = (driver: string): readonly ChannelAction[] =>
@@ -31,10 +35,16 @@ export const CHANNEL_CREDENTIAL_KEYS: Readonly<Partial<Record<ProcessDriver, rea
   shopify: ['shop_domain', 'access_token', 'client_secret'],
   woocommerce: ['store_url', 'consumer_key', 'consumer_secret', 'webhook_secret'],
   bigcommerce: ['store_hash', 'access_token', 'client_secret'],
+  jumpseller: ['login', 'auth_token', 'hooks_token'],
+  cartrover: ['api_user', 'api_key'],
 };
 /** Keys a driver needs before it can call the service (client_secret only verifies webhooks). */
 export const CHANNEL_REQUIRED_CREDENTIALS: Readonly<Partial<Record<ProcessDriver, readonly string[]>>> = {
   shopify: ['shop_domain', 'access_token'],
+  woocommerce: ['store_url', 'consumer_key', 'consumer_secret'],
+  bigcommerce: ['store_hash', 'access_token'],
+  jumpseller: ['login', 'auth_token'],
+  cartrover: ['api_user', 'api_key'],
 };
 
 /** Shopify financial statuses as the spec lists them (spec 5, GraphQL variant plus the REST extras). */
@@ -54,6 +64,8 @@ export const ZChannelActionOptions = {
     financial_status: z.array(z.enum(SHOPIFY_FINANCIAL_STATUSES)).max(10).optional(),
     fulfillment_status: z.enum(SHOPIFY_FULFILLMENT_STATUSES).optional(),
     order_status: z.enum(SHOPIFY_ORDER_STATUSES).optional(),
+    /** The service's own order statuses to import (WooCommerce `processing`, `on-hold`; BigCommerce status ids; Jumpseller `status_enum`); each connector has its default. */
+    orders_status: z.array(z.string().trim().min(1).max(60)).min(1).max(20).optional(),
     filter_tags: z.array(z.string().trim().min(1).max(100)).max(20).optional(),
     location_id: ZIdText.optional(),
     iloc_id: z.uuid({ message: 'Must be a valid iloc id' }).optional(),

@@ -39,3 +39,5 @@ export * from './platform';
 export * from './companies';
 export * from './users';
 export * from './auth';
+export * from './bigcommerce';
+export * from './woocommerce';

@@ -34,5 +34,6 @@ export const ZInboundWebhookReplay = z.object({ id: z.string(), status: z.litera
 export type InboundWebhookReplayDto = z.input<typeof ZInboundWebhookReplay>;
 
 /** What the public gateway answers a sender: 202 for a new delivery, 200 for one seen before. */
-export const ZInboundWebhookReceipt = z.object({ id: z.string(), status: z.enum(['received', 'duplicate']) });
+/** `ignored`: a delivery the service sends unsigned by design (WooCommerce's creation ping), answered 200 and not stored (id null). */
+export const ZInboundWebhookReceipt = z.object({ id: z.string().nullable(), status: z.enum(['received', 'duplicate', 'ignored']) });
 export type InboundWebhookReceiptDto = z.input<typeof ZInboundWebhookReceipt>;

@@ -72,6 +72,13 @@ export interface Config {
   shopifyScopes: string;
   /** Where a shop's OAuth endpoints live, `{shop}` replaced by the shop domain; tests point it at the fake. */
   shopifyAdminBase: string;
+  /** The BigCommerce app of this installation (app install and load callbacks); unset: stores connect by an API account token only. */
+  bigcommerceClientId: string | undefined;
+  bigcommerceClientSecret: string | undefined;
+  /** Where BigCommerce's OAuth token endpoint lives; tests point it at the fake. */
+  bigcommerceLoginBase: string;
+  /** Where the stores' REST APIs live (`{base}/stores/{store_hash}/v2|v3`); a process's settings.api_base_url overrides it. */
+  bigcommerceApiBase: string;
 }
 
 /** A setting the server must not start with; the process says which and exits (runProcess). */
@@ -156,6 +163,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     shopifyClientSecret: env.SHOPIFY_CLIENT_SECRET || undefined,
     shopifyScopes: env.SHOPIFY_SCOPES ?? 'read_orders,read_products,read_inventory,write_inventory,read_locations,read_merchant_managed_fulfillment_orders,write_merchant_managed_fulfillment_orders',
     shopifyAdminBase: (env.SHOPIFY_ADMIN_BASE ?? 'https://{shop}').replace(/\/$/, ''),
+    bigcommerceClientId: env.BIGCOMMERCE_CLIENT_ID || undefined,
+    bigcommerceClientSecret: env.BIGCOMMERCE_CLIENT_SECRET || undefined,
+    bigcommerceLoginBase: (env.BIGCOMMERCE_LOGIN_BASE ?? 'https://login.bigcommerce.com').replace(/\/$/, ''),
+    bigcommerceApiBase: (env.BIGCOMMERCE_API_BASE ?? 'https://api.bigcommerce.com').replace(/\/$/, ''),
     ...overrides,
   };
   return config;

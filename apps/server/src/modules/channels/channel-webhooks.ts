@@ -1,9 +1,14 @@
 import { sql } from 'drizzle-orm';
-import type { ChannelActionsConfig } from '@omnio/domain';
-import type { Tx } from '../../platform/db/client';
+import type { ChannelActionOptions, ChannelActionsConfig } from '@omnio/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppDb, Tx } from '../../platform/db/client';
+import type { Config } from '../../platform/config';
+import { withTenant } from '../../platform/db/tenant';
+import { ChannelHttp } from './http-client';
+import { loadChannelProcess, openCredentials, storeCredentials } from './process-store';
 import { queryRows, textArray } from '../../platform/db/rows';
 import { createNotifications } from '../notifications/notify';
-import type { Connector } from './connector';
+import { ChannelAuthError, type Connector, type ConnectorContext, type WebhookEvent } from './connector';
 import { takeOrders } from './order-intake';
 import { syncActionSchedules } from './process-config';
 import { RunRecorder } from './run-recorder';
@@ -22,6 +27,58 @@ export interface ChannelWebhookInput {
   topic: string | null;
   kind: string;
   payload: unknown;
+  /** The delivery already parsed (and an order reference already fetched) before the transaction, if it was. */
+  event?: WebhookEvent;
+}
+
+/** A delivery that cannot be worked until the seller acts (credentials refused): kept as failed, not retried. */
+export class ChannelWebhookRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ChannelWebhookRefused';
+  }
+}
+
+export interface ResolveWebhookInput {
+  db: AppDb;
+  config: Config;
+  log: FastifyBaseLogger;
+  tenantId: string;
+  processId: string;
+  connector: Connector;
+  topic: string | null;
+  kind: string;
+  payload: unknown;
+}
+
+/**
+ * Parses a delivery and, when it names an order without carrying it (BigCommerce's thin payloads), fetches the
+ * order from the service, outside any transaction (a call to the service never holds a connection open).
+ */
+export async function resolveChannelWebhook(input: ResolveWebhookInput): Promise<WebhookEvent> {
+  const actor = { db: input.db, tenantId: input.tenantId };
+  const process = await withTenant(actor, (tx) => loadChannelProcess(tx, input.processId));
+  const options = (process.actions.import_orders?.options ?? {}) as ChannelActionOptions<'import_orders'>;
+  const event = input.connector.parseWebhook({ topic: input.topic, kind: input.kind, payload: input.payload, options });
+  if (event.kind !== 'order_ref') return event;
+  if (!input.connector.fetchOrder) return { kind: 'ignored', reason: `The ${input.connector.driver} connector cannot fetch an order by id` };
+  const credentials = openCredentials(input.config, process.credentials_sealed);
+  const cctx: ConnectorContext = {
+    processId: process.id, tenantId: input.tenantId, credentials, settings: process.settings ?? {}, log: input.log, config: input.config,
+    http: new ChannelHttp({ allowPrivateTargets: input.config.channelAllowPrivateTargets, baseDelayMs: input.config.channelRetryBaseMs, maxRetries: 2 }),
+    saveCredentials: async (changes) => {
+      Object.assign(credentials, changes);
+      await withTenant(actor, (tx) => storeCredentials(tx, input.config, process.id, credentials));
+    },
+  };
+  try {
+    const order = await input.connector.fetchOrder(cctx, event.externalId, options);
+    return order ? { kind: 'order', order } : { kind: 'ignored', reason: `Order ${event.externalId} is not one this connection imports, or no longer at the channel` };
+  } catch (err) {
+    // Refused credentials will not heal by retrying: the delivery is kept as failed and can be replayed once fixed.
+    if (err instanceof ChannelAuthError) throw new ChannelWebhookRefused(err.message);
+    throw err;
+  }
 }
 
 /** Personal data is replaced, the order itself (what was sold, where to, in which country) stays for the books. */
@@ -45,8 +102,11 @@ async function redactOrders(tx: Tx, processId: string, match: { email: string | 
 
 export async function workChannelWebhook(input: ChannelWebhookInput): Promise<Record<string, unknown>> {
   const { tx, tenantId, process, connector } = input;
-  const event = connector.parseWebhook({ topic: input.topic, kind: input.kind, payload: input.payload });
+  const event = input.event ?? connector.parseWebhook({ topic: input.topic, kind: input.kind, payload: input.payload });
   switch (event.kind) {
+    case 'order_ref':
+      // Only reached when the order could not be fetched first (resolveChannelWebhook runs before the transaction).
+      return { ignored: `Order ${event.externalId} was not fetched` };
     case 'order': {
       const [row] = await queryRows<{ actions: ChannelActionsConfig }>(tx, sql`SELECT actions FROM processes WHERE id = ${process.id}::uuid`);
       const importing = row?.actions.import_orders;

@@ -8,9 +8,11 @@ import {
 import type { AppDeps, TenantCtx } from '../../platform/http/context';
 import { activeTenantCtx, type RouteAccess } from '../../platform/http/permissions';
 import { authedCtx } from '../../platform/http/request-context';
+import { registerBigcommerceRoutes } from './bigcommerce/bigcommerce.routes';
 import * as runs from './channel-runs.service';
 import { completeShopifyInstall, startShopifyInstall } from './shopify/shopify-oauth';
 import { webhookUrls } from './webhook-urls';
+import { registerWooCommercePublicRoutes, registerWooCommerceRoutes } from './woocommerce/woocommerce.routes';
 
 const ctxOf = (req: FastifyRequest, deps: AppDeps): TenantCtx => activeTenantCtx(authedCtx(req, deps));
 const access = (permission: string): { access: RouteAccess } => ({ access: { roles: ['tenant'], permission } });
@@ -49,6 +51,8 @@ export function registerChannelRoutes(scope: FastifyInstance, deps: AppDeps): vo
     async (req) => ({ data: await runs.registerProcessWebhooks(ctxOf(req, deps), req.params.id, webhookUrls(deps, req.params.id)) }));
   app.post('/channels/shopify/install', { config: access('create-process'), schema: { tags, body: ZShopifyInstallStart, response: { 200: dataOf(ZShopifyInstallStarted) } } },
     async (req) => ({ data: await startShopifyInstall(ctxOf(req, deps), req.body) }));
+  registerWooCommerceRoutes(scope, deps);
+  registerBigcommerceRoutes(scope, deps);
 }
 
 /** Public: Shopify sends the merchant's browser back with a signed query; the state names the company. */
@@ -56,4 +60,5 @@ export function registerChannelPublicRoutes(scope: FastifyInstance, deps: AppDep
   const app = scope.withTypeProvider<ZodTypeProvider>();
   app.post('/channels/shopify/callback', { schema: { tags: ['channels'], body: ZShopifyInstallCallback, security: [], response: { 200: dataOf(ZShopifyInstallCompleted) } } },
     async (req) => ({ data: await completeShopifyInstall(deps, req.body.query) }));
+  registerWooCommercePublicRoutes(scope, deps);
 }

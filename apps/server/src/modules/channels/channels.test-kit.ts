@@ -16,9 +16,10 @@ type Headers = Record<string, string>;
 let seq = 0;
 export const uniq = (prefix: string) => `${prefix}-${++seq}-${Math.random().toString(36).slice(2, 7).toUpperCase()}`;
 
-export interface ChannelKit {
+/** `fake` is the service's local fake (Shopify by default; each connector's tests start their own). */
+export interface ChannelKit<F = ShopifyFake> {
   t: TestApp;
-  fake: ShopifyFake;
+  fake: F;
   acme: Headers;
   globex: Headers;
   acmeId: string;
@@ -38,10 +39,14 @@ export async function channelKit(overrides: Partial<Config> = {}): Promise<Chann
   // Tests share one store token across many processes: a roomy bucket keeps them from waiting on each other's
   // cost (throttling is tested on purpose with throttleNext, and by the stock benchmark at the standard budget).
   fake.setBucket({ maximumAvailable: 1_000_000, restoreRate: 1_000_000, currentlyAvailable: 1_000_000 });
-  const t = await createTestApp({
-    channelAllowPrivateTargets: true, channelRetryBaseMs: 5, shopifyClientId: fake.clientId, shopifyClientSecret: fake.clientSecret,
-    shopifyAdminBase: fake.url, ...overrides,
+  return channelKitWith(fake, {
+    shopifyClientId: fake.clientId, shopifyClientSecret: fake.clientSecret, shopifyAdminBase: fake.url, ...overrides,
   });
+}
+
+/** A test app that may call a fake on 127.0.0.1, with Acme and Globex signed in; closing it closes the fake too. */
+export async function channelKitWith<F extends { close(): Promise<void> }>(fake: F, overrides: Partial<Config> = {}): Promise<ChannelKit<F>> {
+  const t = await createTestApp({ channelAllowPrivateTargets: true, channelRetryBaseMs: 5, ...overrides });
   const [acme, globex] = await Promise.all([t.as('acmeTenant'), t.as('globexTenant')]);
   const ids = await tenantIds(t);
   const api: ChannelKit['api'] = (method, url, headers, payload) =>
@@ -63,7 +68,7 @@ export async function channelKit(overrides: Partial<Config> = {}): Promise<Chann
 }
 
 /** Acme SKUs with `good` units at the kit's iloc. */
-export async function stockedSkus(k: ChannelKit, codes: string[], good: number): Promise<void> {
+export async function stockedSkus(k: ChannelKit<unknown>, codes: string[], good: number): Promise<void> {
   for (const code of codes) await makeSku(k.t, k.acmeId, { sku: code, name: `${code} tee` });
   if (good > 0) {
     await k.ok(201, 'POST', '/inventory/adjustments', k.acme, {
@@ -101,17 +106,17 @@ export async function makeShopifyProcess(k: ChannelKit, body: ProcessBody = {}):
 }
 
 /** Runs an action through the API and the job runner; answers the run as the feed history shows it. */
-export async function runAction(k: ChannelKit, processId: string, action: string): Promise<ChannelRunDetail> {
+export async function runAction(k: ChannelKit<unknown>, processId: string, action: string): Promise<ChannelRunDetail> {
   const started = (await k.ok<{ data: { job_id: string; run_id: string; status: string } }>(202, 'POST', `/processes/${processId}/actions/${action}/run`, k.acme)).data;
   expect(started.status).toBe('PENDING');
   await k.drain();
   return (await k.ok<{ data: ChannelRunDetail }>(200, 'GET', `/processes/${processId}/runs/${started.run_id}`, k.acme)).data;
 }
 
-export async function runsOf(k: ChannelKit, processId: string): Promise<ChannelRunItem[]> {
+export async function runsOf(k: ChannelKit<unknown>, processId: string): Promise<ChannelRunItem[]> {
   return (await k.ok<{ data: ChannelRunItem[] }>(200, 'GET', `/processes/${processId}/runs?per_page=100`, k.acme)).data;
 }
 
-export async function ordersOf(k: ChannelKit, processId: string): Promise<{ id: string; external_id: string; status: string; error_code: string | null; shipping_address: Record<string, string> | null }[]> {
+export async function ordersOf(k: ChannelKit<unknown>, processId: string): Promise<{ id: string; external_id: string; status: string; error_code: string | null; shipping_address: Record<string, string> | null }[]> {
   return (await k.sql(`SELECT id, external_id, status, error_code, shipping_address FROM orders WHERE process_id = '${processId}' ORDER BY external_id`)) as never;
 }

@@ -96,6 +96,8 @@ export interface FulfillmentPush {
 
 export type WebhookEvent =
   | { kind: 'order'; order: ChannelOrder }
+  /** The delivery names the order but does not carry it (BigCommerce): the framework fetches it with `fetchOrder`. */
+  | { kind: 'order_ref'; externalId: string }
   | { kind: 'uninstalled' }
   | { kind: 'customers_redact'; email: string | null; orderIds: string[] }
   | { kind: 'customers_data_request'; email: string | null; orderIds: string[]; requestId: string | null }
@@ -125,14 +127,25 @@ export interface Connector {
   test(ctx: ConnectorContext): Promise<ChannelTestResult>;
   /** One page of orders changed since `cursor` (a high-water mark) or continuing from `page`. */
   fetchOrders(ctx: ConnectorContext, input: { cursor: string | null; page: string | null; options: ChannelActionOptions<'import_orders'> }): Promise<OrderPage>;
+  /**
+   * One order by the channel's id (a webhook that carries only the id), with the process's import options; null
+   * when the channel no longer has it or it is not an order those options import (a status not shipped).
+   */
+  fetchOrder?(ctx: ConnectorContext, externalId: string, options: ChannelActionOptions<'import_orders'>): Promise<ChannelOrder | null>;
   fetchProducts?(ctx: ConnectorContext, input: { page: string | null }): Promise<{ products: ChannelProduct[]; next: string | null }>;
   pushStock?(ctx: ConnectorContext, input: { levels: StockLevel[]; options: ChannelActionOptions<'sync_inventory'>; runId: string }): Promise<StockPushResult>;
   pushFulfillment?(ctx: ConnectorContext, input: FulfillmentPush): Promise<{ remoteId: string }>;
   /** Verifies a delivery's signature over the raw body; false means 401 and nothing stored. */
   verifyWebhook(ctx: Pick<ConnectorContext, 'credentials'>, input: { headers: Record<string, string | undefined>; rawBody: Buffer }): boolean;
+  /**
+   * A delivery the service sends unsigned by design and expects a 200 for (WooCommerce's creation ping, a
+   * form-encoded `webhook_id=…`): answered 200 as ignored, nothing stored. Checked only after the signature failed.
+   */
+  isPing?(input: { headers: Record<string, string | undefined>; rawBody: Buffer }): boolean;
   /** The service's id of the delivery (deduplication), and its topic. */
   webhookDelivery(headers: Record<string, string | undefined>): { deliveryId: string | null; topic: string | null };
-  parseWebhook(input: { topic: string | null; kind: string; payload: unknown }): WebhookEvent;
+  /** `options`: the process's import options (which statuses it imports), when the process has the action. */
+  parseWebhook(input: { topic: string | null; kind: string; payload: unknown; options?: ChannelActionOptions<'import_orders'> }): WebhookEvent;
   /** Subscribes the service's webhooks to the process's URLs (topic → URL). */
   registerWebhooks?(ctx: ConnectorContext, urls: Record<string, string>): Promise<{ topic: string; ok: boolean; message?: string }[]>;
 }

@@ -28,8 +28,8 @@ export function registerInboundWebhookRoutes(scope: FastifyInstance, deps: AppDe
     }, async (req, reply) => {
       const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const data = await receiveInboundWebhook(deps, { processId: req.params.process, context, resource, headers: req.headers, body, ip: req.ip });
-      // A delivery seen before is acknowledged (200) so the service stops sending it; a new one is accepted for work (202).
-      return reply.status(data.status === 'duplicate' ? 200 : 202).send({ data });
+      // A delivery seen before (or a ping) is acknowledged (200) so the service stops sending it; a new one is accepted for work (202).
+      return reply.status(data.status === 'received' ? 202 : 200).send({ data });
     });
   }
 }

@@ -14,7 +14,8 @@ import { enqueueJob, type RunningJob } from '../../platform/jobs/jobs';
 import { INBOUND_WEBHOOK_JOB } from './processes.service';
 import { connectorFor } from '../channels/registry';
 import { openCredentials } from '../channels/process-store';
-import { workChannelWebhook } from '../channels/channel-webhooks';
+import { ChannelWebhookRefused, resolveChannelWebhook, workChannelWebhook } from '../channels/channel-webhooks';
+import type { WebhookEvent } from '../channels/connector';
 import { verifyShopifyHmac } from '../channels/shopify/shopify.connector';
 
 /**
@@ -27,7 +28,8 @@ import { verifyShopifyHmac } from '../channels/shopify/shopify.connector';
 export const SIGNATURE_TOLERANCE_SECONDS = 5 * 60;
 /** Headers worth keeping with a payload (tracing a channel's delivery); never the signature or cookies. */
 const KEPT_HEADERS = ['content-type', 'user-agent', 'x-request-id', 'x-shopify-topic', 'x-shopify-shop-domain', 'x-shopify-webhook-id',
-  'x-wc-webhook-topic', 'x-wc-webhook-id', 'x-wc-webhook-source', 'x-bc-webhook-id'];
+  'x-wc-webhook-topic', 'x-wc-webhook-id', 'x-wc-webhook-source', 'x-wc-webhook-resource', 'x-wc-webhook-event', 'x-wc-webhook-delivery-id',
+  'x-bc-webhook-id', 'x-omnio-bc-scope', 'webhook-id', 'webhook-timestamp', 'jumpseller-event', 'jumpseller-store-code', 'jumpseller-triggered-at'];
 
 interface GatewayProcess {
   tenant_id: string;
@@ -107,8 +109,14 @@ export async function receiveInboundWebhook(deps: AppDeps, input: ReceivedWebhoo
     (!!connector && connector.verifyWebhook({ credentials: openCredentials(deps.config, process.credentials_sealed) }, { headers: flat, rawBody: input.body })) ||
     // An app install's deliveries are signed with the app's secret, which stays after the process forgot its credentials.
     (process.driver === 'shopify' && !!connector && !!deps.config.shopifyClientSecret &&
-      connector.verifyWebhook({ credentials: { client_secret: deps.config.shopifyClientSecret } }, { headers: flat, rawBody: input.body }));
-  if (!ok) throw unauthenticated();
+      connector.verifyWebhook({ credentials: { client_secret: deps.config.shopifyClientSecret } }, { headers: flat, rawBody: input.body })) ||
+    (process.driver === 'bigcommerce' && !!connector && !!deps.config.bigcommerceClientSecret &&
+      connector.verifyWebhook({ credentials: { client_secret: deps.config.bigcommerceClientSecret } }, { headers: flat, rawBody: input.body }));
+  if (!ok) {
+    // The service's own unsigned ping must be answered 200 or it refuses to create the webhook; nothing is kept.
+    if (connector?.isPing?.({ headers: flat, rawBody: input.body })) return { id: null, status: 'ignored' };
+    throw unauthenticated();
+  }
   const delivery = connector?.webhookDelivery(flat) ?? { deliveryId: null, topic: null };
   const kept = Object.fromEntries(KEPT_HEADERS.flatMap((h) => {
     const v = header(input.headers, h);
@@ -203,11 +211,21 @@ export async function workInboundWebhook(job: RunningJob): Promise<unknown> {
   const kind = `${stored.context}/${stored.resource}`;
   const connector = connectorFor(stored.driver);
   // A connected service's deliveries are its own payloads: its connector reads them, whatever the URL kind.
-  const handler: InboundHandler | undefined = connector && stored.topic !== null
-    ? (input) => workChannelWebhook({ ...input, connector, topic: stored.topic, kind })
+  const viaConnector = !!connector && stored.topic !== null;
+  let event: WebhookEvent | undefined;
+  const handler: InboundHandler | undefined = viaConnector
+    ? (input) => workChannelWebhook({ ...input, connector: connector!, topic: stored.topic, kind, event })
     : inboundHandlers.get(kind);
   try {
     if (!handler) throw new InboundHandlerError(`No handler for ${kind}`);
+    if (viaConnector) {
+      event = await resolveChannelWebhook({
+        db: job.deps.database.db, config: job.deps.config, log: job.log, tenantId: job.tenantId, processId: stored.process_id,
+        connector: connector!, topic: stored.topic, kind, payload: parseJson(stored.body),
+      }).catch((err: unknown) => {
+        throw err instanceof ChannelWebhookRefused ? new InboundHandlerError(err.message) : err;
+      });
+    }
     return await withTenant(actor, async (tx) => {
       const result = await handler({
         tx, tenantId: job.tenantId, process: { id: stored.process_id, driver: stored.driver }, payload: parseJson(stored.body), rawBody: stored.body, log: job.log,
