@@ -14,8 +14,9 @@ import { useSession } from '../../shared/session/useSession';
 import { applyFieldErrors, errorText, NATIVE_SELECT, useMessageField, useMessageTextWith } from '../../shared/ui/form-helpers';
 import { useToast } from '../../shared/ui/toast';
 import { jobFinished, useChannelJob, useIlocChoices, useRunAction, useUpdateChannelProcess } from './api';
-import { ACTION_OPTION_FIELDS, buildActionBody, fieldOfServerPath, scheduleKey, toFormValues, type ActionFormValues } from './action-form';
+import { buildActionBody, optionFieldsOf, fieldOfServerPath, scheduleKey, toFormValues, type ActionFormValues } from './action-form';
 import { channelMessagesEs } from './i18n';
+import { OrdersStatusField } from './OrdersStatusField';
 
 export interface ShopLocation {
   id: string;
@@ -32,10 +33,12 @@ interface ActionPanelProps {
   running: boolean;
   /** The store's locations from the last connection test, if any. */
   locations: ShopLocation[] | null;
+  /** The process's driver: which sub-options this action offers (Shopify's when absent). */
+  driver?: string;
 }
 
 /** One action of a process: Active, schedule, its sub-options, Save (this action only) and Run now. */
-export function ActionPanel({ processId, action, config, canEdit, canRun, running, locations }: ActionPanelProps) {
+export function ActionPanel({ processId, action, config, canEdit, canRun, running, locations, driver }: ActionPanelProps) {
   const { t } = useTranslation('channels');
   const toast = useToast();
   const id = useId();
@@ -63,7 +66,7 @@ export function ActionPanel({ processId, action, config, canEdit, canRun, runnin
 
   const save = form.handleSubmit(async (values) => {
     setBanner(null);
-    const built = buildActionBody(action, values, config);
+    const built = buildActionBody(action, values, config, driver);
     if (!built.ok) {
       built.errors.forEach((e, i) => form.setError(e.field, { type: 'client', message: e.message }, { shouldFocus: i === 0 }));
       return;
@@ -123,7 +126,7 @@ export function ActionPanel({ processId, action, config, canEdit, canRun, runnin
               />
             </Grid>
             <ScheduleFields form={form} />
-            <OptionFields action={action} form={form} locations={locations} />
+            <OptionFields action={action} form={form} locations={locations} driver={driver} />
           </Grid>
         </fieldset>
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mt: 2, flexWrap: 'wrap', gap: 1 }}>
@@ -191,8 +194,8 @@ function ScheduleFields({ form }: { form: Form }) {
   );
 }
 
-function OptionFields({ action, form, locations }: { action: ChannelAction; form: Form; locations: ShopLocation[] | null }) {
-  const shown = ACTION_OPTION_FIELDS[action] ?? [];
+function OptionFields({ action, form, locations, driver }: { action: ChannelAction; form: Form; locations: ShopLocation[] | null; driver?: string }) {
+  const shown = optionFieldsOf(action, driver) ?? [];
   const has = (name: string) => shown.includes(name);
   return (
     <>
@@ -200,6 +203,7 @@ function OptionFields({ action, form, locations }: { action: ChannelAction; form
       {has('order_status') && <ChoiceField form={form} name="order_status" choices={SHOPIFY_ORDER_STATUSES} />}
       {has('fulfillment_status') && <ChoiceField form={form} name="fulfillment_status" choices={SHOPIFY_FULFILLMENT_STATUSES} />}
       {has('financial_status') && <FinancialStatusField form={form} />}
+      {has('orders_status') && driver && <OrdersStatusField control={form.control} name="orders_status" driver={driver} />}
       {has('filter_tags') && <TagsField form={form} />}
       {has('reserve_percentage') && <ReserveField form={form} />}
       {has('iloc_id') && <IlocsField form={form} />}

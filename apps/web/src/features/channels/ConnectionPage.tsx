@@ -111,6 +111,7 @@ function ActionsCard({ process, canEdit, canRun, locations }: { process: Channel
               canRun={canRun}
               running={running.has(action)}
               locations={locations}
+              driver={process.driver}
             />
           ))}
         </Stack>

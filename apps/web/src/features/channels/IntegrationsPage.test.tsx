@@ -21,6 +21,7 @@ function renderPage(routes: FetchRoute[], permissions = TENANT, language = 'en')
 const CATALOG: FetchRoute = ['GET', `${API}/services/catalog`, [200, page([
   catalogEntry('shopify', 'Shopify'),
   catalogEntry('woocommerce', 'WooCommerce'),
+  catalogEntry('amazon', 'Amazon', { category: 'marketplace' }),
   catalogEntry('ebay', 'eBay', { category: 'marketplace', status: 'PAUSE', installable: false }),
 ])]];
 
@@ -37,10 +38,13 @@ describe('/integrations', { timeout: 20_000 }, () => {
     expect(within(shopify).getByRole('link', { name: '2 connected' }).getAttribute('href')).toBe('/connections');
 
     const woo = screen.getByRole('article', { name: 'WooCommerce' });
-    expect(within(woo).queryByRole('link', { name: /Connect/ })).toBeNull();
-    expect(within(woo).queryByRole('button', { name: /Connect/ })).toBeNull();
-    expect(within(woo).getByText('Connector not available yet')).toBeTruthy();
+    expect(within(woo).getByRole('link', { name: 'Connect WooCommerce' }).getAttribute('href')).toBe('/services/woocommerce-create');
     expect(within(woo).queryByText(/connected/)).toBeNull();
+
+    const amazon = screen.getByRole('article', { name: 'Amazon' });
+    expect(within(amazon).queryByRole('link', { name: /Connect/ })).toBeNull();
+    expect(within(amazon).queryByRole('button', { name: /Connect/ })).toBeNull();
+    expect(within(amazon).getByText('Connector not available yet')).toBeTruthy();
 
     const ebay = screen.getByRole('article', { name: 'eBay' });
     expect(within(ebay).getByText('Paused')).toBeTruthy();

@@ -14,6 +14,8 @@ export interface ActionFormValues {
   cron: string;
   initial_date: string;
   financial_status: string[];
+  /** The service's own statuses to import (WooCommerce, BigCommerce status ids, Jumpseller status_enum). */
+  orders_status: string[];
   fulfillment_status: string;
   order_status: string;
   /** Comma-separated, as Shopify writes tags. */
@@ -36,6 +38,42 @@ export const ACTION_OPTION_FIELDS: Readonly<Partial<Record<ChannelAction, readon
   import_products: ['create_sku_if_not_exists', 'sync_skus'],
 };
 
+/**
+ * The sub-options per action of the drivers whose options differ from Shopify's (the set-up screens of
+ * part 2): each service has its own order statuses and no financial/fulfilment/tag filters.
+ */
+export const DRIVER_OPTION_FIELDS: Readonly<Record<string, Readonly<Partial<Record<ChannelAction, readonly string[]>>>>> = {
+  woocommerce: {
+    import_orders: ['initial_date', 'orders_status', 'iloc_id'],
+    update_tracking: ['notify_customer'],
+    sync_inventory: ['reserve_percentage', 'iloc_id'],
+    import_products: ['create_sku_if_not_exists'],
+  },
+  bigcommerce: {
+    import_orders: ['initial_date', 'orders_status', 'iloc_id'],
+    update_tracking: ['notify_customer'],
+    sync_inventory: ['reserve_percentage', 'iloc_id', 'location_id'],
+    import_products: ['create_sku_if_not_exists'],
+  },
+  jumpseller: {
+    import_orders: ['initial_date', 'orders_status', 'iloc_id'],
+    update_tracking: ['notify_customer'],
+    sync_inventory: ['reserve_percentage', 'iloc_id'],
+    import_products: ['create_sku_if_not_exists'],
+  },
+  cartrover: {
+    import_orders: ['initial_date', 'iloc_id'],
+    update_tracking: [],
+    sync_inventory: ['reserve_percentage', 'iloc_id'],
+  },
+};
+
+/** The sub-options a driver's action form shows; Shopify's (and any other driver's) are ACTION_OPTION_FIELDS. */
+export function optionFieldsOf(action: ChannelAction, driver?: string): readonly string[] | undefined {
+  if (driver && Object.hasOwn(DRIVER_OPTION_FIELDS, driver)) return DRIVER_OPTION_FIELDS[driver]?.[action];
+  return ACTION_OPTION_FIELDS[action];
+}
+
 const isPreset = (v: string): v is SchedulePreset => Object.hasOwn(SCHEDULE_PRESETS, v);
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
@@ -49,6 +87,7 @@ export function toFormValues(config: ChannelActionConfig | undefined): ActionFor
     cron: schedule !== null && !isPreset(schedule) ? schedule : '',
     initial_date: str(o.initial_date),
     financial_status: Array.isArray(o.financial_status) ? o.financial_status.map(String) : [],
+    orders_status: Array.isArray(o.orders_status) ? o.orders_status.map(String) : [],
     fulfillment_status: str(o.fulfillment_status),
     order_status: str(o.order_status),
     filter_tags: Array.isArray(o.filter_tags) ? o.filter_tags.map(String).join(', ') : '',
@@ -64,7 +103,7 @@ export function toFormValues(config: ChannelActionConfig | undefined): ActionFor
 /** A form field for an option name (the server answers `actions.<a>.options.<name>[.<i>]`). */
 export function fieldOfOption(option: string): ActionField | null {
   if (option === 'iloc_id') return 'iloc_ids';
-  const fields: readonly string[] = ['initial_date', 'financial_status', 'fulfillment_status', 'order_status', 'filter_tags', 'location_id',
+  const fields: readonly string[] = ['initial_date', 'financial_status', 'orders_status', 'fulfillment_status', 'order_status', 'filter_tags', 'location_id',
     'reserve_percentage', 'notify_customer', 'create_sku_if_not_exists', 'sync_skus'];
   return fields.includes(option) ? (option as ActionField) : null;
 }
@@ -86,8 +125,8 @@ export type BuildResult =
   | { ok: true; body: ActionInput }
   | { ok: false; errors: { field: ActionField; message: string }[] };
 
-/** The PUT body of one action from its form, checked with the shared schemas first. */
-export function buildActionBody(action: ChannelAction, values: ActionFormValues, current: ChannelActionConfig | undefined): BuildResult {
+/** The PUT body of one action from its form, checked with the shared schemas first; `driver` picks its sub-options. */
+export function buildActionBody(action: ChannelAction, values: ActionFormValues, current: ChannelActionConfig | undefined, driver?: string): BuildResult {
   const errors: { field: ActionField; message: string }[] = [];
 
   const schedule = values.scheduleMode === '' ? null : values.scheduleMode === 'custom' ? values.cron.trim() : values.scheduleMode;
@@ -98,7 +137,7 @@ export function buildActionBody(action: ChannelAction, values: ActionFormValues,
     if (!parsed.success) errors.push({ field: values.scheduleMode === 'custom' ? 'cron' : 'scheduleMode', message: parsed.error.issues[0]?.message ?? '' });
   }
 
-  const shown = ACTION_OPTION_FIELDS[action];
+  const shown = optionFieldsOf(action, driver);
   const body: ActionInput = { active: values.active, schedule };
   if (shown) {
     const options: Record<string, unknown> = { ...((current?.options ?? {}) as Record<string, unknown>) };
@@ -110,6 +149,7 @@ export function buildActionBody(action: ChannelAction, values: ActionFormValues,
     const text = (v: string) => (v.trim() === '' ? undefined : v.trim());
     set('initial_date', text(values.initial_date));
     set('financial_status', values.financial_status.length ? values.financial_status : undefined);
+    set('orders_status', values.orders_status.length ? values.orders_status : undefined);
     set('fulfillment_status', text(values.fulfillment_status));
     set('order_status', text(values.order_status));
     const tags = values.filter_tags.split(',').map((s) => s.trim()).filter(Boolean);
@@ -121,7 +161,9 @@ export function buildActionBody(action: ChannelAction, values: ActionFormValues,
       if (raw !== '' && !Number.isFinite(n)) errors.push({ field: 'reserve_percentage', message: 'Between 0 and 100' });
       else set('reserve_percentage', raw === '' ? undefined : n);
     }
-    set('iloc_id', values.iloc_ids.length ? values.iloc_ids : undefined);
+    // An import files its orders at one location; stock can be summed over several.
+    if (action === 'import_orders') set('iloc_id', values.iloc_ids[0]);
+    else set('iloc_id', values.iloc_ids.length ? values.iloc_ids : undefined);
     set('notify_customer', values.notify_customer);
     set('create_sku_if_not_exists', values.create_sku_if_not_exists);
     set('sync_skus', values.sync_skus);

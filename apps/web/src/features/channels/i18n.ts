@@ -1,7 +1,7 @@
 import type { FeatureStrings } from '../../shared/routing/screen-map';
 
 const en = {
-  drivers: { shopify: 'Shopify', woocommerce: 'WooCommerce', bigcommerce: 'BigCommerce', amazon: 'Amazon', ebay: 'eBay', custom: 'Custom' },
+  drivers: { shopify: 'Shopify', woocommerce: 'WooCommerce', bigcommerce: 'BigCommerce', jumpseller: 'Jumpseller', cartrover: 'CartRover', amazon: 'Amazon', ebay: 'eBay', custom: 'Custom' },
   categories: {
     sales_channel: 'Sales channel', marketplace: 'Marketplace', edi: 'EDI', warehouse: 'Warehouse', accounting: 'Accounting', other: 'Other',
   },
@@ -49,6 +49,97 @@ const en = {
     shop_domain: 'Store address', access_token: 'Access token', client_secret: 'Client secret',
     store_url: 'Store URL', consumer_key: 'Consumer key', consumer_secret: 'Consumer secret', webhook_secret: 'Webhook secret',
     store_hash: 'Store hash',
+    login: 'Login', auth_token: 'Auth token', hooks_token: 'Hooks token', api_user: 'API user', api_key: 'API key',
+  },
+
+  serviceStatus: {
+    woo: { processing: 'Processing', 'on-hold': 'On hold', completed: 'Completed', pending: 'Pending payment' },
+    bc: { 11: 'Awaiting Fulfillment', 9: 'Awaiting Shipment', 7: 'Awaiting Payment', 8: 'Awaiting Pickup', 3: 'Partially Shipped' },
+    js: { paid: 'Paid', pending_payment: 'Pending payment', abandoned: 'Abandoned', canceled: 'Canceled' },
+  },
+
+  setup: {
+    connectedTitle: '{{name}} is connected',
+    connectedIntro: 'Test the connection now, then open it to run the import and see its history.',
+    openConnection: 'Open the connection',
+    failed: 'Could not connect the store',
+    actionsIntro: 'What the connection does, when, and with which options. You can change them later on its page.',
+    activeNamed: 'Turn on {{action}}',
+    orderIloc: 'Fulfilment location',
+    orderIlocHint: 'Where imported orders are fulfilled. Empty: the company’s default.',
+    generate: 'Generate keys in your store',
+    generateHint: 'Or let WooCommerce make the keys: give the name and the store URL, approve Omnio’s access in your store, and the keys come back on their own.',
+    generateFailed: 'Could not start the key generation in the store',
+    woocommerce: {
+      title: 'Connect a WooCommerce store',
+      intro: 'Paste REST API keys made in your store, or let the store generate them for Omnio.',
+      connection: 'Store and REST API keys',
+      where: 'In WordPress: WooCommerce → Settings → Advanced → REST API → Add key, with Read/Write permission.',
+      hints: {
+        store_url: 'The address of your WordPress site, like https://shop.example.com',
+        consumer_key: 'Starts with ck_',
+        consumer_secret: 'Starts with cs_',
+        webhook_secret: 'Optional: the secret of the store’s webhooks, to verify what it sends.',
+      },
+    },
+    bigcommerce: {
+      title: 'Connect a BigCommerce store',
+      intro: 'Paste the store hash and the access token of a store-level API account.',
+      connection: 'Store API account',
+      where: 'In BigCommerce: Settings → Store-level API accounts → Create API account, with Orders, Products and Information scopes.',
+      hints: {
+        store_hash: 'The part after /stores/ in the API path, like abc123def',
+        access_token: 'The API account’s access token.',
+        client_secret: 'Optional: verifies the webhooks the store sends.',
+      },
+      location_idHint: 'The BigCommerce location id stock is set at. Empty: the store’s default location.',
+    },
+    jumpseller: {
+      title: 'Connect a Jumpseller store',
+      intro: 'Paste the store’s API login and tokens.',
+      connection: 'Store API access',
+      where: 'In Jumpseller: Account → API: copy the login and auth token; the hooks token is under Notifications → Webhooks.',
+      hints: {
+        login: 'Your store’s API login',
+        auth_token: 'The API auth token',
+        hooks_token: 'Optional: verifies the webhooks the store sends.',
+      },
+    },
+    cartrover: {
+      title: 'Connect CartRover',
+      intro: 'Orders from every cart CartRover connects come in; tracking and stock go back to them.',
+      connection: 'Merchant API credentials',
+      where: 'In CartRover: Settings → API Users → create a merchant API user and copy its key.',
+      hints: {
+        api_user: 'The merchant API user',
+        api_key: 'The API user’s key',
+      },
+    },
+  },
+
+  wooReturn: {
+    title: 'WooCommerce keys',
+    intro: 'Back from your store: this is what it sent.',
+    checking: 'Checking which keys arrived…',
+    arrivedTitle: 'The keys arrived',
+    arrived: 'WooCommerce generated the REST API keys for Omnio. Test the connection, then open it.',
+    missingTitle: 'The keys have not arrived yet',
+    missing: 'The store may still be sending them. Check again in a moment, or ask the store again.',
+    checkAgain: 'Check again',
+    refusedTitle: 'The store refused',
+    refused: 'WooCommerce did not give Omnio access. Approve it in the store to connect it.',
+    tryAgain: 'Ask the store again',
+  },
+
+  bcInstall: {
+    title: 'Install on BigCommerce',
+    working: 'Finishing the BigCommerce install…',
+    loadTitle: 'BigCommerce',
+    loadWorking: 'Opening your BigCommerce connection…',
+    failed: 'The BigCommerce install did not finish',
+    missing: 'This link does not carry BigCommerce’s install details. Start again from the BigCommerce app, or connect with an API account.',
+    retry: 'Try again',
+    toSetup: 'Connect with an API account',
   },
 
   integrations: {
@@ -174,6 +265,8 @@ const en = {
     initial_dateHint: 'Orders created before this date are not imported.',
     financial_status: 'Financial status',
     financial_statusHint: 'None ticked: every financial status.',
+    orders_status: 'Order statuses to import',
+    orders_statusHint: 'None ticked: {{defaults}}.',
     fulfillment_status: 'Fulfilment status',
     order_status: 'Order status',
     filter_tags: 'Only orders tagged',
@@ -338,7 +431,7 @@ const en = {
 };
 
 const es: typeof en = {
-  drivers: { shopify: 'Shopify', woocommerce: 'WooCommerce', bigcommerce: 'BigCommerce', amazon: 'Amazon', ebay: 'eBay', custom: 'Personalizado' },
+  drivers: { shopify: 'Shopify', woocommerce: 'WooCommerce', bigcommerce: 'BigCommerce', jumpseller: 'Jumpseller', cartrover: 'CartRover', amazon: 'Amazon', ebay: 'eBay', custom: 'Personalizado' },
   categories: {
     sales_channel: 'Canal de venta', marketplace: 'Marketplace', edi: 'EDI', warehouse: 'Almacén', accounting: 'Contabilidad', other: 'Otro',
   },
@@ -386,6 +479,97 @@ const es: typeof en = {
     shop_domain: 'Dirección de la tienda', access_token: 'Token de acceso', client_secret: 'Secreto del cliente',
     store_url: 'URL de la tienda', consumer_key: 'Clave de consumidor', consumer_secret: 'Secreto de consumidor', webhook_secret: 'Secreto del webhook',
     store_hash: 'Hash de la tienda',
+    login: 'Usuario', auth_token: 'Token de autenticación', hooks_token: 'Token de webhooks', api_user: 'Usuario de la API', api_key: 'Clave de la API',
+  },
+
+  serviceStatus: {
+    woo: { processing: 'Procesando', 'on-hold': 'En espera', completed: 'Completado', pending: 'Pendiente de pago' },
+    bc: { 11: 'Esperando preparación', 9: 'Esperando envío', 7: 'Esperando pago', 8: 'Esperando recogida', 3: 'Enviado en parte' },
+    js: { paid: 'Pagado', pending_payment: 'Pago pendiente', abandoned: 'Abandonado', canceled: 'Cancelado' },
+  },
+
+  setup: {
+    connectedTitle: '{{name}} está conectada',
+    connectedIntro: 'Prueba la conexión ahora y ábrela para ejecutar la importación y ver su historial.',
+    openConnection: 'Abrir la conexión',
+    failed: 'No se pudo conectar la tienda',
+    actionsIntro: 'Qué hace la conexión, cuándo y con qué opciones. Puedes cambiarlo después en su página.',
+    activeNamed: 'Activar {{action}}',
+    orderIloc: 'Ubicación de cumplimiento',
+    orderIlocHint: 'Dónde se preparan los pedidos importados. Vacío: la predeterminada de la empresa.',
+    generate: 'Generar las claves en tu tienda',
+    generateHint: 'O deja que WooCommerce cree las claves: indica el nombre y la URL de la tienda, aprueba el acceso de Omnio en tu tienda y las claves llegan solas.',
+    generateFailed: 'No se pudo iniciar la generación de claves en la tienda',
+    woocommerce: {
+      title: 'Conectar una tienda WooCommerce',
+      intro: 'Pega las claves de la API REST creadas en tu tienda o deja que la tienda las genere para Omnio.',
+      connection: 'Tienda y claves de la API REST',
+      where: 'En WordPress: WooCommerce → Ajustes → Avanzado → API REST → Añadir clave, con permiso de lectura/escritura.',
+      hints: {
+        store_url: 'La dirección de tu sitio WordPress, como https://shop.example.com',
+        consumer_key: 'Empieza por ck_',
+        consumer_secret: 'Empieza por cs_',
+        webhook_secret: 'Opcional: el secreto de los webhooks de la tienda, para verificar lo que envía.',
+      },
+    },
+    bigcommerce: {
+      title: 'Conectar una tienda BigCommerce',
+      intro: 'Pega el hash de la tienda y el token de acceso de una cuenta de API de la tienda.',
+      connection: 'Cuenta de API de la tienda',
+      where: 'En BigCommerce: Ajustes → Cuentas de API de la tienda → Crear cuenta de API, con permisos de pedidos, productos e información.',
+      hints: {
+        store_hash: 'La parte tras /stores/ en la ruta de la API, como abc123def',
+        access_token: 'El token de acceso de la cuenta de API.',
+        client_secret: 'Opcional: verifica los webhooks que envía la tienda.',
+      },
+      location_idHint: 'El id de la ubicación de BigCommerce donde se fija el stock. Vacío: la ubicación predeterminada de la tienda.',
+    },
+    jumpseller: {
+      title: 'Conectar una tienda Jumpseller',
+      intro: 'Pega el usuario y los tokens de la API de la tienda.',
+      connection: 'Acceso a la API de la tienda',
+      where: 'En Jumpseller: Cuenta → API: copia el usuario y el token de autenticación; el token de webhooks está en Notificaciones → Webhooks.',
+      hints: {
+        login: 'El usuario de la API de tu tienda',
+        auth_token: 'El token de autenticación de la API',
+        hooks_token: 'Opcional: verifica los webhooks que envía la tienda.',
+      },
+    },
+    cartrover: {
+      title: 'Conectar CartRover',
+      intro: 'Entran los pedidos de todos los carritos que conecta CartRover; el seguimiento y el stock vuelven a ellos.',
+      connection: 'Credenciales de la API de comerciante',
+      where: 'En CartRover: Ajustes → Usuarios de API → crea un usuario de API de comerciante y copia su clave.',
+      hints: {
+        api_user: 'El usuario de la API de comerciante',
+        api_key: 'La clave del usuario de la API',
+      },
+    },
+  },
+
+  wooReturn: {
+    title: 'Claves de WooCommerce',
+    intro: 'De vuelta de tu tienda: esto es lo que envió.',
+    checking: 'Comprobando qué claves llegaron…',
+    arrivedTitle: 'Las claves llegaron',
+    arrived: 'WooCommerce generó las claves de la API REST para Omnio. Prueba la conexión y ábrela.',
+    missingTitle: 'Las claves aún no han llegado',
+    missing: 'Puede que la tienda aún las esté enviando. Vuelve a comprobarlo en un momento o pídeselas de nuevo a la tienda.',
+    checkAgain: 'Comprobar de nuevo',
+    refusedTitle: 'La tienda lo rechazó',
+    refused: 'WooCommerce no dio acceso a Omnio. Apruébalo en la tienda para conectarla.',
+    tryAgain: 'Pedírselo de nuevo a la tienda',
+  },
+
+  bcInstall: {
+    title: 'Instalar en BigCommerce',
+    working: 'Terminando la instalación de BigCommerce…',
+    loadTitle: 'BigCommerce',
+    loadWorking: 'Abriendo tu conexión de BigCommerce…',
+    failed: 'La instalación de BigCommerce no terminó',
+    missing: 'Este enlace no trae los datos de instalación de BigCommerce. Empieza de nuevo desde la app de BigCommerce o conéctala con una cuenta de API.',
+    retry: 'Reintentar',
+    toSetup: 'Conectar con una cuenta de API',
   },
 
   integrations: {
@@ -511,6 +695,8 @@ const es: typeof en = {
     initial_dateHint: 'Los pedidos creados antes de esta fecha no se importan.',
     financial_status: 'Estado financiero',
     financial_statusHint: 'Ninguno marcado: todos los estados financieros.',
+    orders_status: 'Estados de pedido que se importan',
+    orders_statusHint: 'Ninguno marcado: {{defaults}}.',
     fulfillment_status: 'Estado de preparación',
     order_status: 'Estado del pedido',
     filter_tags: 'Solo pedidos con las etiquetas',
@@ -679,6 +865,7 @@ export const channelsStrings: FeatureStrings = { en, es };
 /** Spanish for the messages of packages/domain channels.ts and the server's 422s on connections. */
 export const channelMessagesEs: Readonly<Record<string, string>> = {
   'The name is required': 'El nombre es obligatorio',
+  'This field is required': 'Este campo es obligatorio',
   'The access token is required': 'El token de acceso es obligatorio',
   'Give the store address, like acme.myshopify.com': 'Indica la dirección de la tienda, como acme.myshopify.com',
   'service already installed': 'Esta tienda ya está conectada',

@@ -3,6 +3,10 @@ import { CHANNEL_DRIVER_ACTIONS, type ProcessDriver, type TChannelActionsInput }
 /** The set-up screen (route name) of each driver with a working connector. */
 export const SETUP_ROUTES: Readonly<Partial<Record<ProcessDriver, string>>> = {
   shopify: 'shopify-create',
+  woocommerce: 'woocommerce-create',
+  bigcommerce: 'bigcommerce-create',
+  jumpseller: 'jumpseller-create',
+  cartrover: 'cart-rover',
 };
 
 export function hasConnector(key: string): key is ProcessDriver {
