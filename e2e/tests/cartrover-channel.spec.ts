@@ -23,7 +23,7 @@ let creds = { apiUser: '', apiKey: '' };
 
 test.beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  fake = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/test/fakes/cartrover/cartrover-fake.cli.ts', '--port', '0'], {
+  fake = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/test/fakes/cartrover/cartrover-fake.cli.ts', '--port', '0', '--user', `e2e-${RUN.toLowerCase()}`], {
     cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: fake.stdout! });

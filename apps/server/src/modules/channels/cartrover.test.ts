@@ -28,10 +28,16 @@ beforeAll(async () => {
 afterAll(() => k.close());
 
 interface Body { name?: string; key?: string; actions?: Record<string, unknown> }
+/** Each process connects its own API user (Omnio allows one connection per user); the fake serves them all. */
+function newUser(): string {
+  const user = uniq('cr-user').toLowerCase();
+  k.fake.addMerchantUser(user);
+  return user;
+}
 const processBody = (b: Body = {}) => ({
   name: b.name ?? uniq('Acme CartRover'),
   driver: 'cartrover',
-  credentials: { api_user: k.fake.merchantUser, api_key: b.key ?? k.fake.merchantKey },
+  credentials: { api_user: newUser(), api_key: b.key ?? k.fake.merchantKey },
   settings: { api_base_url: k.fake.url },
   actions: b.actions ?? {
     import_orders: { active: true, options: {} },
@@ -54,10 +60,21 @@ describe('connecting CartRover', () => {
     expect(refused.statusCode).toBe(422);
   });
 
+  it('refuses a second connection of the same API user in a company (its orders would come in twice); another company may', async () => {
+    const user = newUser();
+    const body = { ...processBody(), credentials: { api_user: user, api_key: k.fake.merchantKey } };
+    await k.ok(201, 'POST', '/processes', k.acme, body);
+    const again = await k.api('POST', '/processes', k.acme, { ...body, name: uniq('Acme CartRover again'), credentials: { api_user: user.toUpperCase(), api_key: k.fake.merchantKey } });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().message).toBe('service already installed');
+    await k.ok(201, 'POST', '/processes', k.globex, { ...body, actions: { import_orders: { active: true, options: {} } } });
+  });
+
   it('tests the key pair: ok, or CartRover\'s HTTP-200 refusal as a 422 (never a 5xx)', async () => {
-    const good = await makeProcess();
+    const user = newUser();
+    const good = (await k.ok<{ data: { id: string } }>(201, 'POST', '/processes', k.acme, { ...processBody(), credentials: { api_user: user, api_key: k.fake.merchantKey } })).data;
     const ok = (await k.ok<{ data: { ok: boolean; shop: { name: string } } }>(200, 'POST', `/processes/${good.id}/test`, k.acme)).data;
-    expect(ok).toMatchObject({ ok: true, shop: { name: `CartRover merchant ${k.fake.merchantUser}` } });
+    expect(ok).toMatchObject({ ok: true, shop: { name: `CartRover merchant ${user}` } });
     const bad = await makeProcess({ key: 'not-the-key' });
     const res = await k.api('POST', `/processes/${bad.id}/test`, k.acme);
     expect(res.statusCode).toBe(422);

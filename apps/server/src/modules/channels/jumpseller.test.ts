@@ -29,11 +29,18 @@ afterAll(() => k?.close());
 
 interface JsBody { name?: string; login?: string; authToken?: string; hooksToken?: string; actions?: Record<string, unknown> }
 
+/** Each process connects its own store login (Omnio allows one connection per login); the fake serves them all. */
+function newLogin(): string {
+  const login = uniq('js-login').toLowerCase();
+  k.fake.addLogin(login);
+  return login;
+}
+
 function processBody(b: JsBody = {}) {
   return {
     name: b.name ?? uniq('Acme Jumpseller'),
     driver: 'jumpseller',
-    credentials: { login: b.login ?? k.fake.login, auth_token: b.authToken ?? k.fake.authToken, ...(b.hooksToken === '' ? {} : { hooks_token: b.hooksToken ?? k.fake.hooksToken }) },
+    credentials: { login: b.login ?? newLogin(), auth_token: b.authToken ?? k.fake.authToken, ...(b.hooksToken === '' ? {} : { hooks_token: b.hooksToken ?? k.fake.hooksToken }) },
     settings: { api_base_url: k.fake.url },
     actions: b.actions ?? {
       import_orders: { active: true, options: {} },
@@ -51,6 +58,15 @@ async function makeProcess(b: JsBody = {}): Promise<{ id: string }> {
 const line = (sku: string, qty = 1, price = 9990) => ({ sku, qty, price });
 
 describe('connecting a Jumpseller store', () => {
+  it('refuses a second connection of the same store login in a company (its orders would come in twice); another company may', async () => {
+    const login = newLogin();
+    await makeProcess({ login });
+    const again = await k.api('POST', '/processes', k.acme, processBody({ login: ` ${login.toUpperCase()} ` }));
+    expect(again.statusCode).toBe(422);
+    expect(again.json().message).toBe('service already installed');
+    await k.ok(201, 'POST', '/processes', k.globex, { ...processBody({ login }), actions: { import_orders: { active: true, options: {} } } });
+  });
+
   it('tests the login and auth token: the store and its locations, or Jumpseller\'s refusal as a 422', async () => {
     const good = await makeProcess();
     const ok = (await k.ok<{ data: { ok: boolean; shop: { name: string }; locations: { id: string }[] } }>(200, 'POST', `/processes/${good.id}/test`, k.acme)).data;

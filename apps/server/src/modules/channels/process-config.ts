@@ -24,6 +24,8 @@ export function accountKeyOf(driver: ProcessDriver, credentials: Record<string, 
   if (driver === 'shopify') return credentials.shop_domain?.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/\/.*$/, '') || null;
   if (driver === 'woocommerce') return credentials.store_url?.trim().toLowerCase() || null;
   if (driver === 'bigcommerce') return credentials.store_hash?.trim().toLowerCase() || null;
+  if (driver === 'jumpseller') return credentials.login?.trim().toLowerCase() || null;
+  if (driver === 'cartrover') return credentials.api_user?.trim().toLowerCase() || null;
   return null;
 }
 

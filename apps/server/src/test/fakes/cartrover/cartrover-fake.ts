@@ -136,6 +136,15 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 
 export class CartRoverFake {
   readonly merchantUser: string;
+  /**
+   * Further merchant API users that open this same merchant's data (with the same key): tests connect several
+   * accounts while Omnio allows one connection per API user in a company.
+   */
+  private readonly otherMerchantUsers = new Set<string>();
+
+  addMerchantUser(user: string): void {
+    this.otherMerchantUsers.add(user);
+  }
   readonly merchantKey: string;
   readonly cartUser: string;
   readonly cartKey: string;
@@ -321,7 +330,8 @@ export class CartRoverFake {
     const creds = credentialsOf(req, query);
     call.apiUser = creds?.user ?? null;
     const pair = level === 'merchant' ? [this.merchantUser, this.merchantKey] : [this.cartUser, this.cartKey];
-    if (!creds || creds.user !== pair[0] || creds.key !== pair[1]) {
+    const userKnown = creds !== null && (creds.user === pair[0] || (level === 'merchant' && this.otherMerchantUsers.has(creds.user)));
+    if (!creds || !userKnown || creds.key !== pair[1]) {
       return this.answer(res, call, { success_code: false, error_code: 'Invalid', message: 'Authentication failed: invalid API User or API Key for this API level' });
     }
 

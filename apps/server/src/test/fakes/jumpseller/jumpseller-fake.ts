@@ -416,15 +416,29 @@ export class JumpsellerFake {
     }
   }
 
+  /**
+   * Further store logins that open this same store's data (with the same auth token): tests connect several
+   * "stores" while Omnio allows one connection per store login in a company.
+   */
+  private readonly otherLogins = new Set<string>();
+
+  addLogin(login: string): void {
+    this.otherLogins.add(login);
+  }
+
+  private knownLogin(login: string | null): boolean {
+    return login === this.login || (login !== null && this.otherLogins.has(login));
+  }
+
   private authOf(req: IncomingMessage, url: URL): JsCall['auth'] {
     const header = req.headers.authorization ?? '';
     if (header.startsWith('Basic ')) {
       const [login, ...rest] = Buffer.from(header.slice(6), 'base64').toString('utf8').split(':');
-      return login === this.login && rest.join(':') === this.authToken ? 'basic' : 'none';
+      return this.knownLogin(login ?? null) && rest.join(':') === this.authToken ? 'basic' : 'none';
     }
     if (header.startsWith('Bearer ')) return header.slice(7) === this.bearerToken ? 'bearer' : 'none';
     // Deprecated, still served.
-    if (url.searchParams.get('login') === this.login && url.searchParams.get('authtoken') === this.authToken) return 'query';
+    if (this.knownLogin(url.searchParams.get('login')) && url.searchParams.get('authtoken') === this.authToken) return 'query';
     return 'none';
   }
 
