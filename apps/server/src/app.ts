@@ -54,6 +54,8 @@ import { registerWarehouseRoutes } from './modules/warehouses/warehouses.routes'
 import { registerServiceRoutes } from './modules/services/services.routes';
 import { registerAppServiceRoutes } from './modules/services/app-services.routes';
 import { registerTemplateRoutes } from './modules/templates/templates.routes';
+import { registerEdiRoutes } from './modules/edi/edi.routes';
+import { registerMapperRoutes } from './modules/mappers/mappers.routes';
 import { registerPlatformSettingRoutes } from './modules/platform-settings/platform-settings.routes';
 import { registerPublicSettingRoutes } from './modules/platform-settings/public-settings.routes';
 import { scriptSrcValue } from './modules/platform-settings/snippet-origins';
@@ -178,6 +180,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
       registerAccessTokenRoutes(api, runtime);
       registerProcessRoutes(api, runtime);
       registerChannelRoutes(api, runtime);
+      registerEdiRoutes(api, runtime);
       registerScheduleRoutes(api, runtime);
       registerBroadcastingRoutes(api, runtime);
       registerBillingRoutes(api, runtime);
@@ -185,6 +188,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
       registerServiceRoutes(api, runtime);
       registerAppServiceRoutes(api, runtime);
       registerTemplateRoutes(api, runtime);
+      registerMapperRoutes(api, runtime);
       registerPlatformSettingRoutes(api, runtime);
       registerOwnerDashboardRoutes(api, runtime);
     },

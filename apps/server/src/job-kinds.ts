@@ -5,6 +5,7 @@ import { registerProcessJobs } from './modules/processes/processes.jobs';
 import { registerScheduleJobs } from './modules/schedules/schedules.jobs';
 import { registerBillingJobs } from './modules/billing/billing.jobs';
 import { registerChannelJobs } from './modules/channels/channels.jobs';
+import { registerEdiJobs } from './modules/edi/edi.jobs';
 
 /** Every job kind, in one place: the API process and the worker must know the same kinds. */
 export function registerAllJobKinds(): void {
@@ -15,4 +16,5 @@ export function registerAllJobKinds(): void {
   registerScheduleJobs();
   registerBillingJobs();
   registerChannelJobs();
+  registerEdiJobs();
 }

@@ -140,7 +140,7 @@ export type AccessTokenCreated = z.input<typeof ZAccessTokenCreated>;
 // Processes and inbound webhooks
 // ---------------------------------------------------------------------------------------------------------
 
-export const PROCESS_DRIVERS = ['shopify', 'woocommerce', 'bigcommerce', 'jumpseller', 'cartrover', 'amazon', 'ebay', 'custom'] as const;
+export const PROCESS_DRIVERS = ['shopify', 'woocommerce', 'bigcommerce', 'jumpseller', 'cartrover', 'edi-x12', 'amazon', 'ebay', 'custom'] as const;
 export type ProcessDriver = (typeof PROCESS_DRIVERS)[number];
 /** status → action → next. An uninstalled process keeps its history; new credentials (PUT) install it again. */
 export const processLifecycle = defineLifecycle({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { nextCronRun, SCHEDULE_PRESETS, type SchedulePreset } from './schedules';
 import { INBOUND_WEBHOOK_KINDS, PROCESS_DRIVERS, PROCESS_STATUSES, processLifecycle, type ProcessDriver, type ProcessStatus } from './access-tokens';
 import { ZTimestamp } from './responses';
+import { ZEdiSettingsShape } from './edi';
 
 /**
  * Sales-channel connections (API.md "Channel connections (processes)"; spec 3 integration channel actions,
@@ -25,6 +26,8 @@ export const CHANNEL_DRIVER_ACTIONS: Readonly<Partial<Record<ProcessDriver, read
   bigcommerce: ['import_orders', 'update_tracking', 'sync_inventory', 'import_products'],
   jumpseller: ['import_orders', 'update_tracking', 'sync_inventory', 'import_products'],
   cartrover: ['import_orders', 'update_tracking', 'sync_inventory'],
+  // 850s in (and 997s), 855 on import, 856 (and 810) when a shipment ships, 846 on its schedule.
+  'edi-x12': ['import_orders', 'update_tracking', 'sync_inventory'],
 };
 
 export const driverActions = (driver: string): readonly ChannelAction[] =>
@@ -37,6 +40,7 @@ export const CHANNEL_CREDENTIAL_KEYS: Readonly<Partial<Record<ProcessDriver, rea
   bigcommerce: ['store_hash', 'access_token', 'client_secret'],
   jumpseller: ['login', 'auth_token', 'hooks_token'],
   cartrover: ['api_user', 'api_key'],
+  'edi-x12': ['sftp_host', 'sftp_port', 'username', 'password', 'inbound_dir', 'outbound_dir'],
 };
 /** Keys a driver needs before it can call the service (client_secret only verifies webhooks). */
 export const CHANNEL_REQUIRED_CREDENTIALS: Readonly<Partial<Record<ProcessDriver, readonly string[]>>> = {
@@ -45,6 +49,7 @@ export const CHANNEL_REQUIRED_CREDENTIALS: Readonly<Partial<Record<ProcessDriver
   bigcommerce: ['store_hash', 'access_token'],
   jumpseller: ['login', 'auth_token'],
   cartrover: ['api_user', 'api_key'],
+  'edi-x12': ['sftp_host', 'username', 'password', 'inbound_dir', 'outbound_dir'],
 };
 
 /** Shopify financial statuses as the spec lists them (spec 5, GraphQL variant plus the REST extras). */
@@ -134,6 +139,8 @@ export const ZChannelSettings = z.object({
   /** Spec 3 integration settings, kept for the connectors that read them. */
   initial_date: ZDateOnly.nullable().optional(),
   send_customer_email: z.boolean().optional(),
+  /** EDI partners (driver edi-x12): identities, mailbox protocol and rules. */
+  ...ZEdiSettingsShape,
 }).strict();
 export type TChannelSettings = z.infer<typeof ZChannelSettings>;
 
@@ -299,6 +306,10 @@ export const ZChannelTestResult = z.object({
   ok: z.literal(true),
   shop: z.object({ name: z.string(), domain: z.string(), plan: z.string().nullable().optional() }).optional(),
   locations: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
+  /** EDI partners: the mailbox reached, its host key and what waits in the inbound folder. */
+  mailbox: z.object({
+    protocol: z.string(), host: z.string(), host_key_sha256: z.string().nullable(), inbound_files: z.number(), outbound_files: z.number(),
+  }).optional(),
 });
 export type ChannelTestResult = z.input<typeof ZChannelTestResult>;
 

@@ -41,3 +41,5 @@ export * from './users';
 export * from './auth';
 export * from './bigcommerce';
 export * from './woocommerce';
+export * from './edi';
+export * from './mappers';

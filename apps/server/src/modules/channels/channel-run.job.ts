@@ -105,7 +105,7 @@ export async function workChannelRun(job: RunningJob<ChannelRunPayload>): Promis
     throw new FinalJobError(message);
   };
   const connector = connectorFor(process.driver);
-  const runner = RUNNERS[job.payload.action];
+  const runner = connector?.runners?.[job.payload.action] ?? RUNNERS[job.payload.action];
   if (!connector || !runner || !connector.actions.includes(job.payload.action)) await fail(`The ${process.driver} connector does not offer ${job.payload.action}`);
   if (process.status !== 'active') await fail(`The process is ${process.status}`);
   const credentials = openCredentials(config, process.credentials_sealed);

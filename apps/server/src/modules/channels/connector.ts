@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ChannelAction, ChannelActionOptions, ChannelTestResult, ProcessDriver, TChannelSettings } from '@omnio/domain';
 import type { Config } from '../../platform/config';
 import type { ChannelHttp } from './http-client';
+import type { RunContext } from './channel-run.job';
 
 /**
  * What one driver (one folder under modules/channels) gives the framework. The framework does everything
@@ -146,6 +147,11 @@ export interface Connector {
   webhookDelivery(headers: Record<string, string | undefined>): { deliveryId: string | null; topic: string | null };
   /** `options`: the process's import options (which statuses it imports), when the process has the action. */
   parseWebhook(input: { topic: string | null; kind: string; payload: unknown; options?: ChannelActionOptions<'import_orders'> }): WebhookEvent;
+  /**
+   * Runs an action its own way instead of the framework's use case (EDI: files in a mailbox, not pages of an
+   * API). The run, its lease, feed history and schedule stay the framework's.
+   */
+  runners?: Partial<Record<ChannelAction, (run: RunContext) => Promise<Record<string, unknown> | void>>>;
   /** Subscribes the service's webhooks to the process's URLs (topic → URL). */
   registerWebhooks?(ctx: ConnectorContext, urls: Record<string, string>): Promise<{ topic: string; ok: boolean; message?: string }[]>;
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  CHANNEL_CREDENTIAL_KEYS, CHANNEL_REQUIRED_CREDENTIALS, driverActions, nextCronRun, presetOf, scheduleCron, ZChannelActionOptions,
+  CHANNEL_CREDENTIAL_KEYS, CHANNEL_REQUIRED_CREDENTIALS, EDI_REQUIRED_SETTINGS, driverActions, nextCronRun, presetOf, scheduleCron, ZChannelActionOptions,
   type ChannelAction, type ChannelActionConfig, type ChannelActionsConfig, type ProcessDriver, type TChannelActionsInput, type TChannelSettings,
 } from '@omnio/domain';
 import type { Config } from '../../platform/config';
@@ -26,6 +26,11 @@ export function accountKeyOf(driver: ProcessDriver, credentials: Record<string, 
   if (driver === 'bigcommerce') return credentials.store_hash?.trim().toLowerCase() || null;
   if (driver === 'jumpseller') return credentials.login?.trim().toLowerCase() || null;
   if (driver === 'cartrover') return credentials.api_user?.trim().toLowerCase() || null;
+  // Two processes reading one mailbox folder would race for its files: one partner mailbox, one process.
+  if (driver === 'edi-x12') {
+    const host = credentials.sftp_host?.trim().toLowerCase();
+    return host ? `${host}|${credentials.username?.trim() ?? ''}|${credentials.inbound_dir?.trim() ?? ''}` : null;
+  }
   return null;
 }
 
@@ -55,7 +60,10 @@ export function missingCredentials(driver: ProcessDriver, credentials: Record<st
   return (CHANNEL_REQUIRED_CREDENTIALS[driver] ?? []).filter((k) => !credentials[k]);
 }
 
-export function checkSettings(config: Config, settings: TChannelSettings, errors: FieldErrors): void {
+export function checkSettings(config: Config, settings: TChannelSettings, errors: FieldErrors, driver?: ProcessDriver): void {
+  if (driver === 'edi-x12') {
+    for (const key of EDI_REQUIRED_SETTINGS) if (!settings[key]) errors.add(`settings.${key}`, 'Required for an EDI partner');
+  }
   if (settings.api_base_url) {
     const problem = channelTargetProblem(settings.api_base_url, config.channelAllowPrivateTargets);
     if (problem) errors.add('settings.api_base_url', problem);

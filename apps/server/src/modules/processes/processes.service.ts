@@ -118,7 +118,7 @@ export async function createProcess(ctx: TenantCtx, input: TProcessCreate): Prom
     const errors = new FieldErrors();
     const credentials = mergeCredentials(input.driver, {}, input.credentials, errors);
     const settings = input.settings ?? {};
-    checkSettings(ctx.deps.config, settings, errors);
+    checkSettings(ctx.deps.config, settings, errors, input.driver);
     const actions = await mergeActions(tx, ctx.tenantId, input.driver, {}, input.actions, errors);
     errors.throwIfAny();
     await assertAccountFree(tx, input.driver, accountKeyOf(input.driver, credentials));
@@ -139,7 +139,7 @@ export async function updateProcess(ctx: TenantCtx, id: string, input: TProcessU
     const errors = new FieldErrors();
     const credentials = mergeCredentials(current.driver, openCredentials(ctx.deps.config, current.credentials_sealed), input.credentials, errors);
     const settings = input.settings ? { ...current.settings, ...input.settings } : current.settings;
-    if (input.settings) checkSettings(ctx.deps.config, settings, errors);
+    if (input.settings) checkSettings(ctx.deps.config, settings, errors, current.driver);
     const actions = await mergeActions(tx, ctx.tenantId, current.driver, current.actions ?? {}, input.actions, errors);
     errors.throwIfAny();
     await assertAccountFree(tx, current.driver, accountKeyOf(current.driver, credentials), current.id);

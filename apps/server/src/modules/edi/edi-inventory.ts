@@ -1,0 +1,46 @@
+import { sql } from 'drizzle-orm';
+import type { ChannelActionOptions } from '@omnio/domain';
+import { queryRows } from '../../platform/db/rows';
+import type { RunContext } from '../channels/channel-run.job';
+import { availabilityForChannel } from '../inventory/availability.service';
+import { withRunMailbox } from './edi-connection';
+import { deliverOutbox, recordOutbound } from './edi-outbox';
+import { partnerProfile } from './edi-profile';
+import { build846 } from './x12/x12-846';
+
+/**
+ * sync_inventory for an EDI partner: an 846 with every SKU's figure exactly as POST /inventory/availability
+ * explains it for the process's ilocs and reserve, on the action's schedule. Retail partners want the whole
+ * catalogue each time (a SKU left out reads as "no news", not zero), so the 846 is a full snapshot.
+ */
+export async function runEdiInventoryAdvice(run: RunContext): Promise<Record<string, unknown>> {
+  const { process, rec, job } = run;
+  const profile = partnerProfile(process.settings, run.cctx.credentials);
+  const options: ChannelActionOptions<'sync_inventory'> = process.actions.sync_inventory?.options ?? {};
+  const started = Date.now();
+  const result = await run.inTenant(async (tx) => {
+    const chosen = options.iloc_id ? (Array.isArray(options.iloc_id) ? options.iloc_id : [options.iloc_id]) : null;
+    const ilocIds = chosen ?? (await queryRows<{ id: string }>(tx, sql`SELECT id FROM ilocs WHERE status = 'ACTIVE' ORDER BY created_at`)).map((r) => r.id);
+    const levels = await availabilityForChannel(tx, job.tenantId, { ilocIds, reservePercentage: options.reserve_percentage ?? 0 });
+    const barcodes = new Map((await queryRows<{ sku: string; barcode: string }>(tx, sql`
+      SELECT sku, barcode FROM skus WHERE barcode ~ '^[0-9]{12}$'`)).map((r) => [r.sku, r.barcode]));
+    rec.count('received', levels.length);
+    if (!levels.length) {
+      await rec.flush(tx);
+      return { skus: 0, buildMs: 0 };
+    }
+    const now = new Date();
+    const t0 = Date.now();
+    const body = build846({
+      reference: `INV${now.toISOString().replace(/[-:T]/g, '').slice(0, 12)}`, date: now, vendorRef: profile.vendorId, qtyQualifier: profile.qtyQualifier,
+      items: levels.map((l) => ({ sku: l.sku, upc: barcodes.get(l.sku) ?? null, quantity: l.quantity })),
+    });
+    await recordOutbound(tx, job.tenantId, process.id, profile, { docType: '846', sets: [body], expectsAck: true, runId: rec.runId }, now);
+    const buildMs = Date.now() - t0;
+    rec.count('updated', levels.length);
+    await rec.flush(tx);
+    return { skus: levels.length, buildMs };
+  });
+  const delivered = await withRunMailbox(run, profile, (mailbox) => deliverOutbox(run, mailbox, profile));
+  return { ...result, delivered, ms: Date.now() - started };
+}
