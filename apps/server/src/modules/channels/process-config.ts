@@ -8,7 +8,8 @@ import type { Tx } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/rows';
 import { type FieldErrors } from '../../platform/http/errors';
 import { existingIlocIds } from '../inventory/resolve';
-import { channelTargetProblem } from './http-client';
+import { CHANNEL_PRIVATE_TARGET_MESSAGE, channelTargetProblem } from './http-client';
+import { privateTargetProblem } from '../webhooks/webhook-targets';
 
 /**
  * The rules of a process's configuration that zod cannot see alone: which credential keys and actions the
@@ -53,6 +54,24 @@ export function mergeCredentials(driver: ProcessDriver, current: Record<string, 
     else next.shop_domain = domain;
   }
   return next;
+}
+
+/** An EDI mailbox host is checked as an address is: no loopback or private host unless the operator allows it. */
+export function checkCredentials(config: Config, driver: ProcessDriver, credentials: Record<string, string>, errors: FieldErrors): void {
+  if (driver !== 'edi-x12') return;
+  const host = credentials.sftp_host?.trim();
+  if (host) {
+    if (!/^[A-Za-z0-9.-]+$|^\[?[0-9a-fA-F:.]+\]?$/.test(host)) errors.add('credentials.sftp_host', 'Give a host name or address, like sftp.example.com');
+    else if (!config.channelAllowPrivateTargets && privateTargetProblem(`https://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}/`)) {
+      errors.add('credentials.sftp_host', CHANNEL_PRIVATE_TARGET_MESSAGE);
+    }
+  }
+  const port = credentials.sftp_port?.trim();
+  if (port && !(/^\d{1,5}$/.test(port) && Number(port) >= 1 && Number(port) <= 65535)) errors.add('credentials.sftp_port', 'A port between 1 and 65535');
+  for (const key of ['inbound_dir', 'outbound_dir'] as const) {
+    const dir = credentials[key];
+    if (dir && (!dir.startsWith('/') || dir.includes('..') || dir.length > 300)) errors.add(`credentials.${key}`, 'A folder path from the mailbox root, like /in');
+  }
 }
 
 /** Keys the driver needs before any call: reported when something is about to call the service. */

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import { queryRows, textArray } from '../../platform/db/rows';
 import type { ChannelAddress, ChannelOrder } from '../channels/connector';
-import { shipMethodOf } from '../channels/order-intake';
 import type { PurchaseOrder850 } from './x12/x12-850';
 import type { X12Interchange } from './x12/x12-types';
 
@@ -115,7 +114,6 @@ export function orderFrom850(po: PurchaseOrder850, skus: Map<string, string>, se
     ref: {
       po_number: po.poNumber, po_date: po.poDate, po_type: po.poType, refs: po.refs, dates: po.dates,
       carrier: po.carrier, lines,
-      ship_method: shipMethodOf(po.carrier?.routing ?? null),
     },
   };
 }

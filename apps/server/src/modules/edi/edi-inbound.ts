@@ -12,6 +12,7 @@ import { build855ForOrders } from './edi-acknowledgement';
 import { markOverdue, reconcile997 } from './edi-reconcile';
 import { applyOrderMapper } from './edi-mappers';
 import { deliverOutbox, recordOutbound } from './edi-outbox';
+import { takePoChanges } from './edi-po-change';
 import { partnerProfile, type PartnerProfile } from './edi-profile';
 import { mailboxPath } from './mailbox/mailbox';
 import { read850, type PurchaseOrder850 } from './x12/x12-850';
@@ -161,7 +162,8 @@ async function takeInterchange(run: RunContext, profile: PartnerProfile, fileNam
         await tx.execute(sql`UPDATE edi_documents SET ack_document_id = ${docId}::uuid WHERE tenant_id = ${job.tenantId}::uuid AND id = ANY(${textArray(settled.documentIds)}::uuid[])`);
         continue;
       }
-      await takePurchaseOrderGroup(tx, run, profile, { fileName, raw, ic, group, groupIssues, envelopeBroken, options });
+      if (group.functionalId === 'PC') await takePoChangeGroup(tx, run, profile, { fileName, raw, ic, group, groupIssues, envelopeBroken });
+      else await takePurchaseOrderGroup(tx, run, profile, { fileName, raw, ic, group, groupIssues, envelopeBroken, options });
     }
     await rec.flush(tx);
   }, IMPORT_TX);
@@ -242,4 +244,33 @@ async function takePurchaseOrderGroup(
       });
     }
   }
+}
+
+async function takePoChangeGroup(
+  tx: Tx, run: RunContext, profile: PartnerProfile,
+  input: { fileName: string; raw: string; ic: X12Interchange; group: X12Group; groupIssues: X12Issue[]; envelopeBroken: boolean },
+): Promise<void> {
+  const { rec, job, process } = run;
+  const { group } = input;
+  const groupRejected = input.envelopeBroken || input.groupIssues.some((i) => i.level === 'group' && rejects(i));
+  const rejectedBefore = new Set(group.transactions.filter((t) => groupRejected || input.groupIssues.some((i) => i.level === 'transaction' && i.setControl === t.control && rejects(i))).map((t) => t.control));
+  const outcome = await takePoChanges(tx, run, group, interchangeTime(input.ic), rejectedBefore);
+  for (const control of outcome.rejected) {
+    rec.count('received');
+    rec.count('failed');
+    rec.error({ external_id: control, code: 'edi_set_rejected', message: `Set ${control} of interchange ${input.ic.control} was rejected` });
+  }
+  const issues = [...input.groupIssues, ...outcome.issues];
+  const taken = group.transactions.length - outcome.rejected.size;
+  const docId = await insertInbound(tx, run, input.fileName, input.raw, {
+    direction: 'in', docType: '860', ic: input.ic, group, issues, orderIds: outcome.orderIds,
+    status: !taken ? 'rejected' : outcome.rejected.size || outcome.notApplied ? 'partially_imported' : 'imported',
+    error: outcome.notApplied ? `${outcome.notApplied} change(s) need a person: see the run's errors` : null,
+    counts: { sets: group.transactions.length, created: 0, duplicates: 0, failed: outcome.rejected.size + outcome.notApplied },
+  });
+  await recordOutbound(tx, job.tenantId, process.id, profile, {
+    docType: '997', sets: [build997({ group, issues, rejectedSets: outcome.rejected })], expectsAck: false, answers: docId, runId: rec.runId,
+  });
+  await tx.execute(sql`UPDATE edi_documents SET ack_status = ${!taken ? 'R' : outcome.rejected.size ? 'P' : 'A'}, acked_at = now()
+    WHERE tenant_id = ${job.tenantId}::uuid AND id = ${docId}::uuid`);
 }

@@ -6,7 +6,7 @@ import { nextControls } from './edi-controls';
 import { outboundFileName, type PartnerProfile } from './edi-profile';
 import { MailboxError, mailboxPath, type Mailbox } from './mailbox/mailbox';
 import type { X12Segment } from './x12/x12-types';
-import { writeInterchange } from './x12/x12-write';
+import { cleanText, writeInterchange } from './x12/x12-write';
 
 /**
  * Documents we send: written and recorded with their control numbers in the caller's transaction (so a number
@@ -45,7 +45,10 @@ export async function recordOutbound(tx: Tx, tenantId: string, processId: string
     control: controls.interchange, date: now, usage: profile.usage,
     groups: [{
       functionalId, sender: profile.us.gs, receiver: profile.partner.gs, control: controls.group, date: now,
-      sets: doc.sets.map((segments, i) => ({ setId: doc.docType, control: controls.sets[i]!, segments })),
+      // Names and addresses come from people: a delimiter or line break in one would break the interchange.
+      sets: doc.sets.map((segments, i) => ({
+        setId: doc.docType, control: controls.sets[i]!, segments: segments.map((seg) => ({ id: seg.id, elements: seg.elements.map((e) => cleanText(e)) })),
+      })),
     }],
   });
   const fileName = outboundFileName(profile, doc.docType, controls.interchange, now);

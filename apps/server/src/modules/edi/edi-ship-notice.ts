@@ -127,10 +127,16 @@ async function recordShipNotice(tx: Tx, run: RunContext, profile: PartnerProfile
     docType: '856', sets: [body], orderIds: [s.order_id], shipmentId: s.id, expectsAck: true, runId: run.rec.runId,
   });
   if (profile.send810) {
-    const lines = boxes.flatMap((b) => b.items).map((it) => {
+    // One IT1 per PO line, whatever the cartons it was packed in.
+    const byLine = new Map<string, { lineNo: string; quantity: number; uom: string; unitPrice: string; ids: Record<string, string> }>();
+    for (const it of boxes.flatMap((b) => b.items)) {
       const ref = refOf(it.line_no, it.sku);
-      return { lineNo: ref?.line_no ?? String(it.line_no), quantity: it.quantity, uom: ref?.uom ?? 'EA', unitPrice: ref?.price ?? it.price, ids: ref?.ids ?? { VN: it.sku } };
-    });
+      const lineNo = ref?.line_no ?? String(it.line_no);
+      const seen = byLine.get(lineNo);
+      if (seen) seen.quantity += it.quantity;
+      else byLine.set(lineNo, { lineNo, quantity: it.quantity, uom: ref?.uom ?? 'EA', unitPrice: ref?.price ?? it.price, ids: ref?.ids ?? { VN: it.sku } });
+    }
+    const lines = [...byLine.values()];
     await recordOutbound(tx, tenantId, run.process.id, profile, {
       docType: '810',
       sets: [build810({

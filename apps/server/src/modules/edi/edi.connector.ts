@@ -18,7 +18,7 @@ export const ediConnector: Connector = {
 
   async test(ctx) {
     const profile = partnerProfile(ctx.settings, ctx.credentials);
-    const mailbox = await connectMailbox(profile.mailbox);
+    const mailbox = await connectMailbox(profile.mailbox, ctx.config.channelAllowPrivateTargets);
     try {
       const inbound = await mailbox.list(profile.inboundDir);
       const outbound = await mailbox.list(profile.outboundDir);

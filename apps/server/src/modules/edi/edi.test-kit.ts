@@ -113,3 +113,18 @@ export async function documentsOf(k: ChannelKit<SftpFake>, processId: string, qu
 export function sentFiles(k: ChannelKit<SftpFake>, partner: EdiPartner): { name: string; text: string }[] {
   return k.fake.listFiles(partner.outbound).map((name) => ({ name, text: k.fake.readFile(`${partner.outbound}/${name}`)!.toString('latin1') }));
 }
+
+/** An 860 interchange: BCH per change (01 cancellation, 04 change). */
+export function interchange860(input: { control: number; changes: { po: string; purpose: '01' | '04' }[] }): string {
+  const ctl = String(input.control).padStart(9, '0');
+  const out = [
+    `ISA*00*          *00*          *ZZ*RETAILCO       *ZZ*ACMESUPPLY     *260116*0800*U*00401*${ctl}*0*P*>~`,
+    `GS*PC*RETAILCO*ACMESUPPLY*20260116*0800*${input.control}*X*004010~`,
+  ];
+  input.changes.forEach((c, i) => {
+    const st = String(i + 1).padStart(4, '0');
+    out.push(`ST*860*${st}~`, `BCH*${c.purpose}*DS*${c.po}***20260116~`, `SE*3*${st}~`);
+  });
+  out.push(`GE*${input.changes.length}*${input.control}~`, `IEA*1*${ctl}~`);
+  return out.join('\n') + '\n';
+}

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SftpFake } from '../../test/fakes/sftp/sftp-fake';
 import { ordersOf, runAction, stockedSkus, uniq, type ChannelKit } from '../channels/channels.test-kit';
+import { checkCredentials } from '../channels/process-config';
 import { registerConnector } from '../channels/registry';
+import type { Config } from '../../platform/config';
+import { FieldErrors, type DomainError } from '../../platform/http/errors';
 import { ediConnector } from './edi.connector';
-import { documentsOf, ediKit, interchange850, interchange997, makePartner, sentFiles, type EdiPartner } from './edi.test-kit';
+import { documentsOf, ediKit, interchange850, interchange860, interchange997, makePartner, sentFiles, type EdiPartner } from './edi.test-kit';
 import { isValidSscc } from './x12/sscc';
 import { read997 } from './x12/x12-997';
 import { validate856 } from './x12/x12-856';
@@ -133,6 +136,26 @@ describe('850 in', () => {
     expect(fa.sets[0]!.status).toBe('R');
     const [doc] = await documentsOf(k, p.id, '&direction=in');
     expect(doc).toMatchObject({ status: 'rejected', ack_status: 'R' });
+  });
+
+  it('an 860 cancelling a PO cancels its order; any other change is left for a person, said in the feed history', async () => {
+    const p = await makePartner(k);
+    const [po, po2] = [uniq('PO'), uniq('PO')];
+    drop(p, 'po.edi', interchange850({ control: nextControl(), pos: [po, po2].map((n) => ({ po: n, lines: [{ sku: SKUS[0]!, qty: 1, price: '1.00' }] })) }));
+    await runAction(k, p.id, 'import_orders');
+    const ctl = nextControl();
+    drop(p, 'change.edi', interchange860({ control: ctl, changes: [{ po, purpose: '01' }, { po: po2, purpose: '04' }] }));
+    const run = await runAction(k, p.id, 'import_orders');
+    expect(run.status).toBe('COMPLETED');
+    const orders = await ordersOf(k, p.id);
+    expect(orders.find((o) => o.external_id === po)!.status).toBe('cancelled');
+    expect(orders.find((o) => o.external_id === po2)!.status).toBe('open');
+    expect(run.errors).toEqual(expect.arrayContaining([expect.objectContaining({ external_id: po2, code: 'edi_change_not_applied' })]));
+    const [change] = await documentsOf(k, p.id, '&doc_type=860');
+    expect(change).toMatchObject({ status: 'partially_imported', ack_status: 'A' });
+    const fa = sentFiles(k, p).map((f) => interchangesOf(f.text)[0]!).filter((ic) => ic.groups[0]!.functionalId === 'FA')
+      .map((ic) => read997(ic.groups[0]!.transactions[0]!)).find((a) => a.functionalId === 'PC')!;
+    expect(fa).toMatchObject({ groupControl: String(ctl), status: 'A', accepted: 2 });
   });
 
   it('a file that is not X12 is refused and logged, with the reason in the feed history', async () => {
@@ -314,6 +337,23 @@ describe('set-up, refused credentials, bad input, another company', () => {
     expect(badQuery.statusCode).toBeGreaterThanOrEqual(400);
     expect(badQuery.statusCode).toBeLessThan(500);
     expect((await k.api('GET', `/processes/${p.id}/edi/documents/not-an-id`, k.acme)).statusCode).toBe(404);
+  });
+
+  it('a mailbox on a loopback or private host is refused unless the operator allows private targets', () => {
+    const check = (allow: boolean, credentials: Record<string, string>) => {
+      const errors = new FieldErrors();
+      checkCredentials({ channelAllowPrivateTargets: allow } as Config, 'edi-x12', credentials, errors);
+      try {
+        errors.throwIfAny();
+        return [];
+      } catch (err) {
+        return Object.keys((err as DomainError).extra.errors ?? {});
+      }
+    };
+    for (const host of ['127.0.0.1', 'localhost', '10.1.2.3', '192.168.0.9', '::1', '169.254.169.254']) expect(check(false, { sftp_host: host })).toEqual(['credentials.sftp_host']);
+    expect(check(false, { sftp_host: 'sftp.retailer.example.com' })).toEqual([]);
+    expect(check(true, { sftp_host: '127.0.0.1' })).toEqual([]);
+    expect(check(true, { sftp_host: '127.0.0.1', sftp_port: '70000', inbound_dir: '../etc' })).toEqual(['credentials.sftp_port', 'credentials.inbound_dir']);
   });
 
   it('another company gets 404 for the partner\'s documents and cannot run or test it', async () => {

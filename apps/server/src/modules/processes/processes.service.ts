@@ -15,7 +15,7 @@ import { assertId, conflict, fieldError, FieldErrors, invalidTransition, notFoun
 import { recordStatusEvent } from '../../platform/db/status-events';
 import { openCredentials, sealCredentials, type ChannelProcessRow } from '../channels/process-store';
 import { webhookUrls } from '../channels/webhook-urls';
-import { accountKeyOf, checkSettings, mergeActions, mergeCredentials, SERVICE_ALREADY_INSTALLED, syncActionSchedules } from '../channels/process-config';
+import { accountKeyOf, checkCredentials, checkSettings, mergeActions, mergeCredentials, SERVICE_ALREADY_INSTALLED, syncActionSchedules } from '../channels/process-config';
 import { enqueueJob } from '../../platform/jobs/jobs';
 import { assertServiceInstallable } from '../services/services.service';
 
@@ -117,6 +117,7 @@ export async function createProcess(ctx: TenantCtx, input: TProcessCreate): Prom
     await assertNameFree(tx, input.name);
     const errors = new FieldErrors();
     const credentials = mergeCredentials(input.driver, {}, input.credentials, errors);
+    checkCredentials(ctx.deps.config, input.driver, credentials, errors);
     const settings = input.settings ?? {};
     checkSettings(ctx.deps.config, settings, errors, input.driver);
     const actions = await mergeActions(tx, ctx.tenantId, input.driver, {}, input.actions, errors);
@@ -138,6 +139,7 @@ export async function updateProcess(ctx: TenantCtx, id: string, input: TProcessU
     if (input.name !== undefined) await assertNameFree(tx, input.name, current.id);
     const errors = new FieldErrors();
     const credentials = mergeCredentials(current.driver, openCredentials(ctx.deps.config, current.credentials_sealed), input.credentials, errors);
+    if (input.credentials) checkCredentials(ctx.deps.config, current.driver, credentials, errors);
     const settings = input.settings ? { ...current.settings, ...input.settings } : current.settings;
     if (input.settings) checkSettings(ctx.deps.config, settings, errors, current.driver);
     const actions = await mergeActions(tx, ctx.tenantId, current.driver, current.actions ?? {}, input.actions, errors);
