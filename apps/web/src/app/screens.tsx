@@ -23,6 +23,7 @@ import { warehousesScreens } from '../features/warehouses/routes';
 import { servicesScreens } from '../features/services/routes';
 import { platformSettingsScreens } from '../features/platform-settings/routes';
 import { channelsScreens } from '../features/channels/routes';
+import { mappersScreens } from '../features/mappers/routes';
 import { composedScreens } from './composed/composed-screens';
 
 const PlaceholderScreen = lazy(() => import('../features/placeholder/PlaceholderScreen').then((m) => ({ default: m.PlaceholderScreen })));
@@ -51,6 +52,7 @@ const SCREENS: ScreenMap = {
   ...warehousesScreens,
   ...servicesScreens,
   ...platformSettingsScreens,
+  ...mappersScreens,
   ...channelsScreens,
   // Last: a composed screen wins, e.g. /feed-history is the channel runs with the notifications reports as a tab.
   ...composedScreens,

@@ -208,7 +208,7 @@ async function takePurchaseOrderGroup(
   const sentAt = interchangeTime(ic);
   const skuMaps = await resolveLineSkus(tx, pos.map((p) => p.po));
   let orders: ChannelOrder[] = pos.map((p, i) => orderFrom850(p.po, skuMaps[i]!, sentAt));
-  orders = await applyOrderMapper(tx, process.id, { ic, group, orders, pos: pos.map((p) => p.po) });
+  orders = await applyOrderMapper(tx, process.id, rec, { raw: input.raw, orders, controls: pos.map((p) => p.control) });
   const before = { ...rec.counts };
   // The pipeline in slices: a batch of 5,000 POs is one transaction, but each createOrders call stays a sane size.
   for (let i = 0; i < orders.length; i += 500) {
@@ -237,8 +237,8 @@ async function takePurchaseOrderGroup(
   if (profile.send855) {
     const fresh = taken.filter((t) => t.created && t.status !== 'error');
     if (fresh.length) {
-      const byPo = new Map(pos.map((p) => [p.po.poNumber, p.po]));
-      const sets = fresh.map((t) => build855ForOrders(byPo.get(t.external_id)!, new Date()));
+      const poOf = new Map(orders.map((o, i) => [o.externalId, pos[i]!.po]));
+      const sets = fresh.map((t) => build855ForOrders(poOf.get(t.external_id)!, new Date()));
       await recordOutbound(tx, job.tenantId, process.id, profile, {
         docType: '855', sets, orderIds: fresh.map((t) => t.id), expectsAck: true, runId: rec.runId,
       });

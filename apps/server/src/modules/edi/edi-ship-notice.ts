@@ -26,7 +26,7 @@ interface PendingShipment {
   ship_date: string | null;
   order_id: string;
   external_id: string;
-  channel_ref: { po_date?: string | null; lines?: EdiLineRef[]; refs?: Record<string, string> } | null;
+  channel_ref: { po_number?: string; po_date?: string | null; lines?: EdiLineRef[]; refs?: Record<string, string> } | null;
   shipping_address: Record<string, string | undefined> | null;
   iloc: { name: string; address1: string | null; city: string | null; region: string | null; postal_code: string | null; country: string | null } | null;
   boxes: { id: string; box_no: number; weight: string; tracking: string | null; items: { line_no: number; sku: string; quantity: number; price: string }[] }[];
@@ -110,7 +110,7 @@ async function recordShipNotice(tx: Tx, run: RunContext, profile: PartnerProfile
     shipTo: party(s.shipping_address),
     shipFrom: { name: s.iloc?.name ?? null, address1: s.iloc?.address1 ?? null, address2: null, city: s.iloc?.city ?? null, state: s.iloc?.region ?? null, postal: s.iloc?.postal_code ?? null, country: s.iloc?.country ?? null },
     orders: [{
-      poNumber: s.external_id, poDate: s.channel_ref?.po_date ?? null,
+      poNumber: s.channel_ref?.po_number ?? s.external_id, poDate: s.channel_ref?.po_date ?? null,
       boxes: boxes.map((b) => ({
         sscc: ssccOf.get(b.id)!, carrierPackageId: b.tracking ?? null,
         items: b.items.map((it) => {
@@ -140,7 +140,7 @@ async function recordShipNotice(tx: Tx, run: RunContext, profile: PartnerProfile
     await recordOutbound(tx, tenantId, run.process.id, profile, {
       docType: '810',
       sets: [build810({
-        invoiceNumber: `INV${s.number}`.slice(0, 22), invoiceDate: shipDate, poNumber: s.external_id, poDate: s.channel_ref?.po_date ?? null,
+        invoiceNumber: `INV${s.number}`.slice(0, 22), invoiceDate: shipDate, poNumber: s.channel_ref?.po_number ?? s.external_id, poDate: s.channel_ref?.po_date ?? null,
         vendorRef: profile.vendorId, shipTo: party(s.shipping_address), netDays: 30, lines,
       })],
       orderIds: [s.order_id], shipmentId: s.id, expectsAck: true, runId: run.rec.runId,

@@ -103,6 +103,31 @@ describe('850 in', () => {
     expect(poAck.groups[0]!.transactions).toHaveLength(1);
   });
 
+  it('a partner\'s ORDER mapper changes what differs from the standard: the SKU from the buyer\'s part number, the ship-to name', async () => {
+    const p = await makePartner(k);
+    const mapper = (await k.ok<{ data: { id: string } }>(201, 'POST', '/mappers', k.acme, {
+      name: uniq('RetailCo 850'), type: 'ORDER', file_type: 'x12',
+      definition: {
+        root: "transactions[set='850']",
+        relations: [
+          { source: '"RC " & po.parties.ST.name', target: 'shipping_address.company' },
+          { source: 'po.lines[].{ "line_no": lineNo, "sku": ids.BP, "quantity": quantity, "price": unitPrice }', target: 'lines' },
+        ],
+      },
+    })).data;
+    const po = uniq('PO');
+    const text = interchange850({ control: nextControl(), pos: [{ po, lines: [{ sku: SKUS[1]!, qty: 3, price: '2.50', qualifier: 'BP' }] }] });
+    await k.ok(201, 'POST', `/mappers/${mapper.id}/samples`, k.acme, { name: 'po.edi', content: text });
+    await k.ok(200, 'PUT', `/mappers/${mapper.id}`, k.acme, { process_id: p.id });
+    drop(p, 'po.edi', text);
+    const run = await runAction(k, p.id, 'import_orders');
+    expect(run.errors.filter((e) => e.code === 'edi_mapper_failed')).toEqual([]);
+    const [order] = await ordersOf(k, p.id);
+    expect(order).toMatchObject({ external_id: po, status: 'open' });
+    expect(order!.shipping_address).toMatchObject({ company: 'RC JOHN SMITH', city: 'SPRINGFIELD' });
+    expect(await k.sql(`SELECT sku_text, quantity FROM order_lines WHERE order_id = '${order!.id}'`)).toEqual([{ sku_text: SKUS[1], quantity: 3 }]);
+  });
+
   it('a second file with the same ISA13 is a duplicate: logged, removed, nothing imported again', async () => {
     const p = await makePartner(k);
     const ctl = nextControl();

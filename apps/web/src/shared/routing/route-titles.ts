@@ -59,6 +59,8 @@ export const ROUTE_TITLES: Record<string, [en: string, es: string]> = {
   integrations: ['Integrations', 'Integraciones'],
   rules: ['Rules', 'Reglas'],
   mappings: ['Mappings', 'Mapeos'],
+  'mapping-new': ['New mapper', 'Nuevo mapeo'],
+  'mapping-edit': ['Mapper', 'Mapeo'],
   'user-activity': ['User activity', 'Actividad del usuario'],
   notifications: ['Notifications', 'Notificaciones'],
   iLocs: ['Fulfilment locations', 'Ubicaciones de cumplimiento'],

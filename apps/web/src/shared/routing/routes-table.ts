@@ -126,6 +126,8 @@ export const ROUTES: readonly RouteDef[] = [
   tenant('integrations', '/integrations', 'read-users-company', sub),
   tenant('rules', '/rules', 'read-flow'),
   tenant('mappings', '/mappings', 'read-mapper'),
+  tenant('mapping-new', '/mappings/new', 'create-mapper'),
+  tenant('mapping-edit', '/mappings/:id', 'read-mapper'),
   tenant('user-activity', '/activity', undefined, { freeAccess: true }),
   tenant('notifications', '/notifications', undefined, { freeAccess: true }),
   tenant('iLocs', '/iLocs', undefined, { freeAccess: true }),
