@@ -11,6 +11,9 @@ import { ZTimestamp } from './responses';
 export const EDI_PRESETS = ['x12', 'commercehub', 'spscommerce'] as const;
 export type EdiPreset = (typeof EDI_PRESETS)[number];
 export const MAILBOX_PROTOCOLS = ['sftp', 'ftp', 'ftps'] as const;
+/** x12: X12 004010 documents; csv: a partner's own CSV files, read and written by its mappers (ORDER, ASN, INVENTORY). */
+export const EDI_FILE_FORMATS = ['x12', 'csv'] as const;
+export type EdiFileFormat = (typeof EDI_FILE_FORMATS)[number];
 export type MailboxProtocol = (typeof MAILBOX_PROTOCOLS)[number];
 
 export interface EdiPresetDefaults {
@@ -59,6 +62,7 @@ export const ZEdiSettingsShape = {
   gs_id: gsId.optional(),
   partner_gs_id: gsId.optional(),
   edi_preset: z.enum(EDI_PRESETS).optional(),
+  file_format: z.enum(EDI_FILE_FORMATS).optional(),
   mailbox_protocol: z.enum(MAILBOX_PROTOCOLS).optional(),
   /** ISA15: P production, T test. */
   usage_indicator: z.enum(['P', 'T']).optional(),
@@ -78,13 +82,13 @@ export const ZEdiSettingsShape = {
   archive_dir: z.string().trim().max(300).nullable().optional(),
 } as const;
 
-/** Settings an EDI process cannot run without (checked when it is created or changed). */
+/** Settings an X12 partner cannot run without (checked when it is created or changed); a CSV partner needs none. */
 export const EDI_REQUIRED_SETTINGS = ['isa_qualifier', 'isa_id', 'partner_isa_qualifier', 'partner_isa_id'] as const;
 export const DEFAULT_ACK_WINDOW_HOURS = 24;
 
 /* ------------------------------------------------------------------ the document log */
 
-export const EDI_DOC_TYPES = ['850', '855', '856', '810', '846', '997', '860', 'unknown'] as const;
+export const EDI_DOC_TYPES = ['850', '855', '856', '810', '846', '997', '860', 'csv', 'unknown'] as const;
 export type EdiDocType = (typeof EDI_DOC_TYPES)[number];
 export const EDI_DIRECTIONS = ['in', 'out'] as const;
 

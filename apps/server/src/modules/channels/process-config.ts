@@ -80,7 +80,7 @@ export function missingCredentials(driver: ProcessDriver, credentials: Record<st
 }
 
 export function checkSettings(config: Config, settings: TChannelSettings, errors: FieldErrors, driver?: ProcessDriver): void {
-  if (driver === 'edi-x12') {
+  if (driver === 'edi-x12' && settings.file_format !== 'csv') {
     for (const key of EDI_REQUIRED_SETTINGS) if (!settings[key]) errors.add(`settings.${key}`, 'Required for an EDI partner');
   }
   if (settings.api_base_url) {

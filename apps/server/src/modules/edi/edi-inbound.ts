@@ -3,12 +3,13 @@ import type { ChannelActionOptions } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { queryRows, textArray } from '../../platform/db/rows';
 import type { RunContext } from '../channels/channel-run.job';
-import type { ChannelOrder } from '../channels/connector';
+import { ChannelCallError, type ChannelOrder } from '../channels/connector';
 import { takeOrders } from '../channels/order-intake';
 import { IMPORT_TX } from '../orders/order-create';
 import { interchangeTime, orderFrom850, resolveLineSkus } from './edi-850-order';
 import { withRunMailbox } from './edi-connection';
 import { build855ForOrders } from './edi-acknowledgement';
+import { MapperMissing, takeCsvOrders } from './edi-csv';
 import { markOverdue, reconcile997 } from './edi-reconcile';
 import { applyOrderMapper } from './edi-mappers';
 import { deliverOutbox, recordOutbound } from './edi-outbox';
@@ -43,8 +44,21 @@ export async function runEdiImport(run: RunContext): Promise<Record<string, unkn
         run.rec.error({ external_id: entry.name, code: 'edi_file_too_large', message: `${entry.name} is ${entry.size} bytes; the limit is ${MAX_FILE_BYTES}` });
         continue;
       }
-      const raw = (await mailbox.get(path)).toString('latin1');
-      await takeFile(run, profile, entry.name, raw);
+      if (profile.format === 'csv') {
+        const raw = (await mailbox.get(path)).toString('utf8');
+        try {
+          await run.inTenant(async (tx) => {
+            await takeCsvOrders(tx, run, entry.name, raw);
+            await run.rec.flush(tx);
+          }, IMPORT_TX);
+        } catch (err) {
+          if (!(err instanceof MapperMissing)) throw err;
+          // Nothing can read the files yet: they stay in the mailbox for the run after the mapper is linked.
+          throw new ChannelCallError(err.message, null, 'edi_mapper_missing');
+        }
+      } else {
+        await takeFile(run, profile, entry.name, (await mailbox.get(path)).toString('latin1'));
+      }
       if (profile.archiveDir) await mailbox.move(path, mailboxPath(profile.archiveDir, entry.name));
       else await mailbox.remove(path);
       files++;

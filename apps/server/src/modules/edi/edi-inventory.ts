@@ -3,7 +3,9 @@ import type { ChannelActionOptions } from '@omnio/domain';
 import { queryRows } from '../../platform/db/rows';
 import type { RunContext } from '../channels/channel-run.job';
 import { availabilityForChannel } from '../inventory/availability.service';
+import { ChannelCallError } from '../channels/connector';
 import { withRunMailbox } from './edi-connection';
+import { MapperMissing, recordCsvOutbound } from './edi-csv';
 import { deliverOutbox, recordOutbound } from './edi-outbox';
 import { partnerProfile } from './edi-profile';
 import { build846 } from './x12/x12-846';
@@ -31,6 +33,19 @@ export async function runEdiInventoryAdvice(run: RunContext): Promise<Record<str
     }
     const now = new Date();
     const t0 = Date.now();
+    if (profile.format === 'csv') {
+      try {
+        await recordCsvOutbound(tx, run, profile, {
+          type: 'INVENTORY', docKey: String(now.getTime() % 1e9),
+          data: { date: now.toISOString().slice(0, 10), items: levels.map((l) => ({ sku: l.sku, upc: barcodes.get(l.sku) ?? null, quantity: l.quantity })) },
+        });
+      } catch (err) {
+        throw new ChannelCallError(err instanceof Error ? err.message : String(err), null, err instanceof MapperMissing ? 'edi_mapper_missing' : 'edi_mapper_failed');
+      }
+      rec.count('updated', levels.length);
+      await rec.flush(tx);
+      return { skus: levels.length, buildMs: Date.now() - t0 };
+    }
     const body = build846({
       reference: `INV${now.toISOString().replace(/[-:T]/g, '').slice(0, 12)}`, date: now, vendorRef: profile.vendorId, qtyQualifier: profile.qtyQualifier,
       items: levels.map((l) => ({ sku: l.sku, upc: barcodes.get(l.sku) ?? null, quantity: l.quantity })),

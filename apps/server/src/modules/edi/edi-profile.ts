@@ -1,4 +1,4 @@
-import { DEFAULT_ACK_WINDOW_HOURS, EDI_PRESET_DEFAULTS, type EdiPreset, type MailboxProtocol, type TChannelSettings } from '@omnio/domain';
+import { DEFAULT_ACK_WINDOW_HOURS, EDI_PRESET_DEFAULTS, type EdiFileFormat, type EdiPreset, type MailboxProtocol, type TChannelSettings } from '@omnio/domain';
 import { ChannelCallError } from '../channels/connector';
 import type { MailboxConfig } from './mailbox/mailbox';
 
@@ -8,6 +8,7 @@ import type { MailboxConfig } from './mailbox/mailbox';
  */
 export interface PartnerProfile {
   preset: EdiPreset;
+  format: EdiFileFormat;
   mailbox: MailboxConfig;
   inboundDir: string;
   outboundDir: string;
@@ -33,8 +34,12 @@ export function partnerProfile(settings: TChannelSettings, credentials: Record<s
     return v;
   };
   const port = Number(credentials.sftp_port || (protocol === 'sftp' ? 22 : 21));
+  const format = settings.file_format ?? 'x12';
+  // A CSV partner has no X12 identities; its files never carry an envelope.
+  const id = (v: string | undefined | null, what: string) => (format === 'csv' ? (v ?? '') : need(v, what));
   return {
     preset,
+    format,
     mailbox: {
       protocol, host: need(credentials.sftp_host, 'mailbox host'), port: Number.isInteger(port) && port > 0 && port < 65536 ? port : 22,
       username: need(credentials.username, 'mailbox user name'), password: credentials.password ?? '',
@@ -43,10 +48,10 @@ export function partnerProfile(settings: TChannelSettings, credentials: Record<s
     inboundDir: credentials.inbound_dir || d.inbound_dir,
     outboundDir: credentials.outbound_dir || d.outbound_dir,
     archiveDir: settings.archive_dir || null,
-    us: { qualifier: need(settings.isa_qualifier, 'ISA qualifier'), id: need(settings.isa_id, 'ISA id'), gs: settings.gs_id || settings.isa_id! },
+    us: { qualifier: id(settings.isa_qualifier, 'ISA qualifier'), id: id(settings.isa_id, 'ISA id'), gs: settings.gs_id || settings.isa_id || '' },
     partner: {
-      qualifier: need(settings.partner_isa_qualifier, 'ISA qualifier'), id: need(settings.partner_isa_id, 'ISA id'),
-      gs: settings.partner_gs_id || settings.partner_isa_id!,
+      qualifier: id(settings.partner_isa_qualifier, 'ISA qualifier'), id: id(settings.partner_isa_id, 'ISA id'),
+      gs: settings.partner_gs_id || settings.partner_isa_id || '',
     },
     usage: settings.usage_indicator ?? 'P',
     ackWindowHours: settings.ack_window_hours ?? DEFAULT_ACK_WINDOW_HOURS,
@@ -60,7 +65,7 @@ export function partnerProfile(settings: TChannelSettings, credentials: Record<s
 }
 
 /** A unique, sortable file name for a document we send: the preset's prefix, the ISA13, a time stamp. */
-export function outboundFileName(profile: PartnerProfile, docType: string, control: string, at: Date): string {
+export function outboundFileName(profile: PartnerProfile, docType: string, control: string, at: Date, extension = 'edi'): string {
   const stamp = at.toISOString().replace(/[-:T]/g, '').slice(0, 14);
-  return `${profile.filePrefix[docType] ?? `${docType}_`}${stamp}_${control.padStart(9, '0')}.edi`;
+  return `${profile.filePrefix[docType] ?? `${docType}_`}${stamp}_${control.padStart(9, '0')}.${extension}`;
 }

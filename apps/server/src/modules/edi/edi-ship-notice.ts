@@ -5,6 +5,7 @@ import { queryRows, textArray } from '../../platform/db/rows';
 import type { RunContext } from '../channels/channel-run.job';
 import type { EdiLineRef } from './edi-850-order';
 import { allocateSsccs } from './edi-controls';
+import { recordCsvOutbound } from './edi-csv';
 import { withRunMailbox } from './edi-connection';
 import { deliverOutbox, recordOutbound } from './edi-outbox';
 import { partnerProfile, type PartnerProfile } from './edi-profile';
@@ -81,6 +82,7 @@ const party = (a: Record<string, string | undefined> | null) => ({
 /** Records the 856 (and 810) of one shipment; answers what is wrong instead when it cannot be sent as it is. */
 async function recordShipNotice(tx: Tx, run: RunContext, profile: PartnerProfile, s: PendingShipment): Promise<string | null> {
   const tenantId = run.job.tenantId;
+  if (profile.format === 'csv') return recordCsvShipment(tx, run, profile, s);
   if (!profile.gs1Prefix) return 'Set your GS1 company prefix in the partner settings: each carton of an 856 needs an SSCC-18';
   const boxes = (s.boxes ?? []).filter((b) => b.items.length);
   if (!boxes.length) return 'The shipment has no boxed items';
@@ -147,4 +149,23 @@ async function recordShipNotice(tx: Tx, run: RunContext, profile: PartnerProfile
     });
   }
   return null;
+}
+
+/** A CSV partner's ship notice: its ASN mapper turns the shipment into the rows of its file. */
+async function recordCsvShipment(tx: Tx, run: RunContext, profile: PartnerProfile, s: PendingShipment): Promise<string | null> {
+  try {
+    await recordCsvOutbound(tx, run, profile, {
+      type: 'ASN', docKey: s.number.replace(/[^A-Za-z0-9]/g, '').slice(-9) || '0', orderIds: [s.order_id], shipmentId: s.id,
+      data: {
+        shipment: {
+          number: s.number, carrier: s.carrier, tracking: s.tracking, ship_date: s.ship_date,
+          boxes: (s.boxes ?? []).map((b) => ({ box_no: b.box_no, weight: b.weight, tracking: b.tracking, items: b.items })),
+        },
+        order: { external_id: s.external_id, po_number: s.channel_ref?.po_number ?? s.external_id, shipping_address: s.shipping_address },
+      },
+    });
+    return null;
+  } catch (err) {
+    return (err instanceof Error ? err.message : String(err)).slice(0, 1000);
+  }
 }

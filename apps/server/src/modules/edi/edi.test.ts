@@ -395,3 +395,77 @@ describe('set-up, refused credentials, bad input, another company', () => {
     if (other[0]) expect((await k.api('GET', `/processes/${other[0].id}/edi/documents`, k.acme)).statusCode).toBe(404);
   });
 });
+
+describe('CSV partner over the same mailbox', () => {
+  async function linkedMapper(p: EdiPartner, type: string, fileType: string, sample: string, definition: object): Promise<void> {
+    const m = (await k.ok<{ data: { id: string } }>(201, 'POST', '/mappers', k.acme, { name: uniq(`CSV ${type}`), type, file_type: fileType, definition })).data;
+    await k.ok(201, 'POST', `/mappers/${m.id}/samples`, k.acme, { name: `sample.${fileType}`, content: sample });
+    await k.ok(200, 'PUT', `/mappers/${m.id}`, k.acme, { process_id: p.id });
+  }
+
+  it('orders come in from CSV rows by its ORDER mapper; shipments and stock go out as CSV by its ASN and INVENTORY mappers', async () => {
+    const p = await makePartner(k, { settings: { file_format: 'csv' } });
+    const [po1, po2] = [uniq('CSV'), uniq('CSV')];
+    const csv = ['PO,Name,Street,City,Zip,Country,SKU,Qty,Price', `${po1},Ana Buyer,1 Main St,Austin,78701,US,${SKUS[0]},2,9.50`,
+      `${po1},Ana Buyer,1 Main St,Austin,78701,US,${SKUS[1]},1,4.00`, `${po2},Bo Buyer,2 Elm St,Dallas,75201,US,${SKUS[0]},1,9.50`].join('\n') + '\n';
+    drop(p, 'orders.csv', csv);
+    // Nothing can read it yet: the run says why and the file waits in the mailbox.
+    const early = await runAction(k, p.id, 'import_orders');
+    expect(early.status).toBe('FAILED');
+    expect(early.failure).toMatch(/ORDER mapper/);
+    expect(k.fake.listFiles(p.inbound)).toEqual(['orders.csv']);
+
+    await linkedMapper(p, 'ORDER', 'csv', csv, {
+      root: '$each(rows{PO: [$]}, function($v, $k) { {"po": $k, "rows": $v} })',
+      relations: [
+        { source: 'po', target: 'external_id' },
+        { source: '$substringBefore(rows[0].Name, " ")', target: 'shipping_address.first_name' },
+        { source: '$substringAfter(rows[0].Name, " ")', target: 'shipping_address.last_name' },
+        { source: 'rows[0].Street', target: 'shipping_address.address1' },
+        { source: 'rows[0].City', target: 'shipping_address.city' },
+        { source: 'rows[0].Zip', target: 'shipping_address.zip' },
+        { source: 'rows[0].Country', target: 'shipping_address.country' },
+        { source: 'rows.{ "sku": SKU, "quantity": $number(Qty), "price": Price }', target: 'lines' },
+      ],
+    });
+    const run = await runAction(k, p.id, 'import_orders');
+    expect(run.status).toBe('COMPLETED');
+    expect(run.counts, JSON.stringify(run.errors)).toMatchObject({ created: 2, failed: 0 });
+    const orders = await ordersOf(k, p.id);
+    const first = orders.find((o) => o.external_id === po1)!;
+    expect(first.shipping_address).toMatchObject({ first_name: 'Ana', last_name: 'Buyer', address1: '1 Main St', city: 'Austin' });
+    expect(await k.sql(`SELECT sku_text, quantity FROM order_lines WHERE order_id = '${first.id}' ORDER BY line_no`)).toEqual([{ sku_text: SKUS[0], quantity: 2 }, { sku_text: SKUS[1], quantity: 1 }]);
+    expect(k.fake.listFiles(p.inbound)).toEqual([]);
+    expect((await documentsOf(k, p.id, '&direction=in'))[0]).toMatchObject({ doc_type: 'csv', status: 'imported' });
+
+    const lines = await k.sql(`SELECT id FROM order_lines WHERE order_id = '${first.id}' ORDER BY line_no`);
+    await k.ok(201, 'POST', `/orders/${first.id}/shipments`, k.acme, {
+      carrier: 'UPS', tracking: '1ZCSV0001',
+      boxes: [{ length: '30', width: '20', height: '10', weight: '1.5', items: [{ line_id: lines[0]!.id, quantity: 2 }, { line_id: lines[1]!.id, quantity: 1 }] }],
+    });
+    await k.drain();
+    const [unsent] = await k.sql(`SELECT channel_push_status, channel_push_error FROM shipments WHERE order_id = '${first.id}'`);
+    expect(unsent).toMatchObject({ channel_push_status: 'failed' });
+    expect(String(unsent!.channel_push_error)).toMatch(/ASN mapper/);
+
+    await linkedMapper(p, 'ASN', 'json', JSON.stringify({ shipment: { tracking: 'T', boxes: [{ items: [{ sku: 'S', quantity: 1 }] }] }, order: { po_number: 'P' } }), {
+      root: 'shipment.boxes.items',
+      relations: [
+        { source: '$document.order.po_number', target: 'PO' }, { source: 'sku', target: 'SKU' }, { source: 'quantity', target: 'Shipped' },
+        { source: '$document.shipment.tracking', target: 'Tracking' },
+      ],
+    });
+    const tracking = await runAction(k, p.id, 'update_tracking');
+    expect(tracking.status).toBe('COMPLETED');
+    const asn = sentFiles(k, p).find((f) => f.name.endsWith('.csv'))!;
+    expect(asn.text.trim().split('\n')).toEqual(['PO,SKU,Shipped,Tracking', `${po1},${SKUS[0]},2,1ZCSV0001`, `${po1},${SKUS[1]},1,1ZCSV0001`]);
+
+    await linkedMapper(p, 'INVENTORY', 'json', JSON.stringify({ items: [{ sku: 'S', quantity: 1 }] }), {
+      root: 'items', relations: [{ source: 'sku', target: 'Item' }, { source: 'quantity', target: 'Available' }],
+    });
+    const stock = await runAction(k, p.id, 'sync_inventory');
+    expect(stock.status).toBe('COMPLETED');
+    const inventory = sentFiles(k, p).filter((f) => f.name.endsWith('.csv')).find((f) => f.text.startsWith('Item,Available'))!;
+    expect(inventory.text).toMatch(new RegExp(`^${SKUS[2]},\\d+$`, 'm'));
+  });
+});
