@@ -259,6 +259,8 @@ const ZChannelSettingsView = z.object({
   keep_pages_days: z.number().int().optional(),
   initial_date: z.string().nullable().optional(),
   send_customer_email: z.boolean().optional(),
+  // An EDI partner's identities and rules (none of them secret: the mailbox password is a credential).
+  ...ZEdiSettingsShape,
 });
 
 const actionConfigView = <T extends z.ZodType>(options: T) =>

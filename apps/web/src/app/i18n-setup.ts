@@ -24,6 +24,7 @@ import { warehousesStrings } from '../features/warehouses/i18n';
 import { servicesStrings } from '../features/services/i18n';
 import { platformSettingsStrings } from '../features/platform-settings/i18n';
 import { channelsStrings } from '../features/channels/i18n';
+import { ediStrings } from '../features/channels/edi/edi-i18n';
 import { i18n, registerNamespace } from '../shared/i18n/i18n';
 import { routeTitleBundles } from '../shared/routing/route-titles';
 
@@ -55,6 +56,7 @@ export function setupI18n(): typeof i18n {
   registerNamespace('processes', processesStrings);
   registerNamespace('schedules', schedulesStrings);
   registerNamespace('channels', channelsStrings);
+  registerNamespace('channelsEdi', ediStrings);
   const titles = routeTitleBundles();
   registerNamespace('common', { en: { routes: titles.en }, es: { routes: titles.es } });
   return i18n;

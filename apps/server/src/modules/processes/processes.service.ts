@@ -81,6 +81,7 @@ async function assertAccountFree(tx: Tx, driver: string, accountKey: string | nu
 
 const CHANNEL_ACCOUNT_FIELD: Record<string, string> = {
   shopify: 'credentials.shop_domain', woocommerce: 'credentials.store_url', bigcommerce: 'credentials.store_hash',
+  'edi-x12': 'credentials.sftp_host',
 };
 
 export async function listProcesses(ctx: TenantCtx, query: TListQuery): Promise<Paginated<ProcessItem>> {

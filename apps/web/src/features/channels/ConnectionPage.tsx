@@ -21,6 +21,8 @@ import { ActionPanel, type ShopLocation } from './ActionPanel';
 import { Card, CredentialsCard, SettingsCard, WebhookUrlsCard } from './ConnectionCards';
 import { DriverAvatar, formatDateTime, ProcessStatusChip, useDriverName } from './labels';
 import { ProcessRuns } from './ProcessRuns';
+import { EdiDocumentLog } from './edi/EdiDocumentLog';
+import { MailboxFacts } from './edi/edi-labels';
 import type { CreatedState } from './ShopifyCreatePage';
 
 type TestOutcome = { ok: true; result: ChannelTestResult } | { ok: false; reason: string };
@@ -59,7 +61,7 @@ export function ConnectionPage() {
   return (
     <Box sx={{ minWidth: 0 }}>
       <ProcessHeader process={p} back={back} onTested={setTest} />
-      {test && <TestResult outcome={test} onClose={() => setTest(null)} />}
+      {test && <TestResult outcome={test} onClose={() => setTest(null)} edi={p.driver === 'edi-x12'} />}
       {p.status === 'uninstalled' && (
         <Alert severity="warning" sx={{ mb: 2 }}>{t('process.uninstalledHint')}</Alert>
       )}
@@ -74,9 +76,15 @@ export function ConnectionPage() {
           <Stack spacing={2}>
             <CredentialsCard process={p} canEdit={allowed.has('edit')} />
             <SettingsCard process={p} canEdit={allowed.has('edit')} />
-            <WebhookUrlsCard process={p} />
+            {/* An EDI partner trades through its mailbox: no webhooks come in. */}
+            {p.driver !== 'edi-x12' && <WebhookUrlsCard process={p} />}
           </Stack>
         </Grid>
+        {p.driver === 'edi-x12' && (
+          <Grid size={12}>
+            <EdiDocumentsCard processId={p.id} />
+          </Grid>
+        )}
         <Grid size={12}>
           <Card id="history-title" title={t('process.history')}>
             <ProcessRuns processId={p.id} />
@@ -237,17 +245,27 @@ function ProcessHeader({ process, back, onTested }: { process: ChannelProcessIte
   );
 }
 
-function TestResult({ outcome, onClose }: { outcome: TestOutcome; onClose(): void }) {
+function EdiDocumentsCard({ processId }: { processId: string }) {
+  const { t } = useTranslation('channelsEdi');
+  return (
+    <Card id="edi-documents-title" title={t('log.title')} subtitle={t('log.intro')}>
+      <EdiDocumentLog processId={processId} />
+    </Card>
+  );
+}
+
+function TestResult({ outcome, onClose, edi }: { outcome: TestOutcome; onClose(): void; edi: boolean }) {
   const { t } = useTranslation('channels');
+  const { t: te } = useTranslation('channelsEdi');
   if (!outcome.ok) {
     return (
       <Alert severity="error" onClose={onClose} sx={{ mb: 2 }} role="alert">
-        <AlertTitle>{t('test.failed')}</AlertTitle>
+        <AlertTitle>{edi ? te('test.failed') : t('test.failed')}</AlertTitle>
         {outcome.reason}
       </Alert>
     );
   }
-  const { shop, locations } = outcome.result;
+  const { shop, locations, mailbox } = outcome.result;
   return (
     <Alert severity="success" onClose={onClose} sx={{ mb: 2 }} role="status">
       <AlertTitle>{t('test.ok')}</AlertTitle>
@@ -260,6 +278,7 @@ function TestResult({ outcome, onClose }: { outcome: TestOutcome; onClose(): voi
       {locations && locations.length > 0 && (
         <Typography variant="body2">{t('test.locations', { names: locations.map((l) => l.name).join(', ') })}</Typography>
       )}
+      {mailbox && <MailboxFacts mailbox={mailbox} />}
     </Alert>
   );
 }

@@ -2,14 +2,14 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Avatar, Box, Button, Card, CardActions, CardContent, Chip, Grid, Link, Stack, Typography } from '@mui/material';
 import AddLinkIcon from '@mui/icons-material/AddLink';
-import { driverActions, type ServiceCatalogItem } from '@omnio/domain';
+import type { ServiceCatalogItem } from '@omnio/domain';
 import { pathOf } from '../../shared/routing/routes-table';
 import { useSession } from '../../shared/session/useSession';
 import { PageHeader } from '../../shared/ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/StateViews';
 import { errorText } from '../../shared/ui/form-helpers';
 import { useCatalog, useChannelProcesses } from './api';
-import { hasConnector, SETUP_ROUTES } from './setup';
+import { hasConnector, serviceKeyOf, setupPathOf } from './setup';
 
 /** /integrations: the owner's catalogue as cards; a service with a working connector can be connected. */
 export function IntegrationsPage() {
@@ -19,7 +19,7 @@ export function IntegrationsPage() {
   // Up to 100 connections is plenty to count them per channel.
   const processes = useChannelProcesses({ page: 1, perPage: 100 }, { enabled: can('read-process') });
   const installed = new Map<string, number>();
-  for (const p of processes.data?.data ?? []) installed.set(p.driver, (installed.get(p.driver) ?? 0) + 1);
+  for (const p of processes.data?.data ?? []) installed.set(serviceKeyOf(p), (installed.get(serviceKeyOf(p)) ?? 0) + 1);
 
   return (
     <Box sx={{ minWidth: 0 }}>
@@ -41,7 +41,7 @@ export function IntegrationsPage() {
       ) : (
         <Grid container spacing={2} component="ul" aria-label={t('integrations.title')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {/* What a seller can connect today comes first; the rest keeps the catalogue's order. */}
-          {[...catalog.data].sort((a, b) => Number(driverActions(b.key).length > 0) - Number(driverActions(a.key).length > 0)).map((service) => (
+          {[...catalog.data].sort((a, b) => Number(hasConnector(b.key)) - Number(hasConnector(a.key))).map((service) => (
             <Grid key={service.key} size={{ xs: 12, sm: 6, lg: 4 }} component="li">
               <ServiceCard service={service} connected={installed.get(service.key) ?? 0} canCreate={can('create-process')} />
             </Grid>
@@ -56,8 +56,7 @@ function ServiceCard({ service, connected, canCreate }: { service: ServiceCatalo
   const { t } = useTranslation('channels');
   const titleId = `service-${service.key}-title`;
   const paused = service.status === 'PAUSE' || !service.installable;
-  const connector = hasConnector(service.key);
-  const setup = SETUP_ROUTES[service.key as keyof typeof SETUP_ROUTES];
+  const setup = setupPathOf(service.key);
 
   return (
     <Card variant="outlined" component="article" aria-labelledby={titleId} sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
@@ -92,11 +91,11 @@ function ServiceCard({ service, connected, canCreate }: { service: ServiceCatalo
         )}
         {paused ? (
           <Typography variant="body2" color="text.secondary">{t('integrations.pausedHint')}</Typography>
-        ) : connector && setup ? (
+        ) : setup ? (
           canCreate && (
             <Button
               component={RouterLink}
-              to={pathOf(setup)}
+              to={setup}
               variant="contained"
               size="small"
               startIcon={<AddLinkIcon />}

@@ -43,6 +43,7 @@ export const ACTION_OPTION_FIELDS: Readonly<Partial<Record<ChannelAction, readon
  * part 2): each service has its own order statuses and no financial/fulfilment/tag filters.
  */
 export const DRIVER_OPTION_FIELDS: Readonly<Record<string, Readonly<Partial<Record<ChannelAction, readonly string[]>>>>> = {
+  'edi-x12': { import_orders: ['iloc_id'], update_tracking: [], sync_inventory: ['reserve_percentage', 'iloc_id'] },
   woocommerce: {
     import_orders: ['initial_date', 'orders_status', 'iloc_id'],
     update_tracking: ['notify_customer'],

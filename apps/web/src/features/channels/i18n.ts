@@ -50,6 +50,7 @@ const en = {
     store_url: 'Store URL', consumer_key: 'Consumer key', consumer_secret: 'Consumer secret', webhook_secret: 'Webhook secret',
     store_hash: 'Store hash',
     login: 'Login', auth_token: 'Auth token', hooks_token: 'Hooks token', api_user: 'API user', api_key: 'API key',
+    sftp_host: 'Mailbox host', sftp_port: 'Mailbox port', username: 'User name', password: 'Password', inbound_dir: 'Inbound folder', outbound_dir: 'Outbound folder',
   },
 
   serviceStatus: {
@@ -480,6 +481,7 @@ const es: typeof en = {
     store_url: 'URL de la tienda', consumer_key: 'Clave de consumidor', consumer_secret: 'Secreto de consumidor', webhook_secret: 'Secreto del webhook',
     store_hash: 'Hash de la tienda',
     login: 'Usuario', auth_token: 'Token de autenticación', hooks_token: 'Token de webhooks', api_user: 'Usuario de la API', api_key: 'Clave de la API',
+    sftp_host: 'Servidor del buzón', sftp_port: 'Puerto del buzón', username: 'Usuario', password: 'Contraseña', inbound_dir: 'Carpeta de entrada', outbound_dir: 'Carpeta de salida',
   },
 
   serviceStatus: {

@@ -7,6 +7,9 @@ const WooCommerceCreatePage = lazy(() => import('./ChannelCreatePage').then((m) 
 const BigCommerceCreatePage = lazy(() => import('./ChannelCreatePage').then((m) => ({ default: m.BigCommerceCreatePage })));
 const JumpsellerCreatePage = lazy(() => import('./ChannelCreatePage').then((m) => ({ default: m.JumpsellerCreatePage })));
 const CartRoverCreatePage = lazy(() => import('./ChannelCreatePage').then((m) => ({ default: m.CartRoverCreatePage })));
+const EdiX12CreatePage = lazy(() => import('./edi/EdiCreatePage').then((m) => ({ default: m.EdiX12CreatePage })));
+const CommerceHubCreatePage = lazy(() => import('./edi/EdiCreatePage').then((m) => ({ default: m.CommerceHubCreatePage })));
+const SpsCommerceCreatePage = lazy(() => import('./edi/EdiCreatePage').then((m) => ({ default: m.SpsCommerceCreatePage })));
 const WooCommerceReturnScreen = lazy(() => import('./ChannelInstallScreens').then((m) => ({ default: m.WooCommerceReturnScreen })));
 const BigCommerceConnectorScreen = lazy(() => import('./ChannelInstallScreens').then((m) => ({ default: m.BigCommerceConnectorScreen })));
 const BigCommerceLoadScreen = lazy(() => import('./ChannelInstallScreens').then((m) => ({ default: m.BigCommerceLoadScreen })));
@@ -32,6 +35,9 @@ export const channelsScreens: ScreenMap = {
   bigcommerce: BigCommerceLoadScreen,
   'jumpseller-create': JumpsellerCreatePage,
   'cart-rover': CartRoverCreatePage,
+  'edi-create': EdiX12CreatePage,
+  'commercehub-create': CommerceHubCreatePage,
+  'spscommerce-create': SpsCommerceCreatePage,
   connections: ConnectionsPage,
   'connection-show': ConnectionPage,
   'install-integration': InstallIntegrationScreen,
