@@ -13,10 +13,12 @@ import { shopifyImport } from './shopify-import';
 import { shopifyStock } from './shopify-stock';
 import { woocommerceImport } from './woocommerce-import';
 import { woocommerceStock } from './woocommerce-stock';
+import { ediImport } from './edi-import';
+import { edi846 } from './edi-846';
 
 /** Every scenario, in the order `npm run bench` (no names) runs them. Add a new file's scenario here. */
 export const SCENARIOS: readonly Scenario[] = [
-  usersInformation, inventoryList, inventoryAdjust, inventoryAvailability, ordersBatch, ordersCreate, ordersList, ordersDetail, asnReceive, poSuggestions, shopifyImport, shopifyStock, woocommerceImport, woocommerceStock,
+  usersInformation, inventoryList, inventoryAdjust, inventoryAvailability, ordersBatch, ordersCreate, ordersList, ordersDetail, asnReceive, poSuggestions, shopifyImport, shopifyStock, woocommerceImport, woocommerceStock, ediImport, edi846,
 ];
 
 export function findScenario(name: string): Scenario | undefined {

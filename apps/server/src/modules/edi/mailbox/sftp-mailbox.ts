@@ -72,6 +72,10 @@ export async function openSftpMailbox(config: MailboxConfig): Promise<Mailbox> {
     throw new MailboxError(`Could not open the SFTP session on ${where}: ${e.message}`, 'failed');
   }
 
+  // SFTP is request/answer in small packets: with Nagle's algorithm on, each 64 KB read waits for a delayed ACK
+  // (a 2 MB interchange took 8 s instead of 0.1 s on loopback). The types do not declare the wrapped ssh2 client.
+  (client as unknown as { client: { setNoDelay(on: boolean): void } }).client.setNoDelay(true);
+
   const run = <T>(what: string, op: () => Promise<T>): Promise<T> =>
     withTimeout(op(), timeoutMs, () => new MailboxError(`The SFTP server did not answer within ${Math.round(timeoutMs / 1000)} s (${what})`, 'unreachable'));
   const failed = (what: string, e: SftpError) =>

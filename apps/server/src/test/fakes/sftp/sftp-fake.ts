@@ -195,6 +195,8 @@ export async function startSftpFake(opts: SftpFakeOptions = {}): Promise<SftpFak
   let failedLogins = 0;
   const clients = new Set<Connection>();
   const server = new ssh2.Server({ hostKeys: [hostKey] }, (client) => {
+    // As an OpenSSH server does (TCP_NODELAY): without it every SFTP answer waits for a delayed ACK.
+    (client as unknown as { setNoDelay(on: boolean): void }).setNoDelay(true);
     clients.add(client);
     client.on('close', () => clients.delete(client));
     client.on('error', () => undefined); // a client hanging up mid-handshake is not the fake's failure
