@@ -19,6 +19,7 @@ import {
 } from './api';
 import { ActionPanel, type ShopLocation } from './ActionPanel';
 import { Card, CredentialsCard, SettingsCard, WebhookUrlsCard } from './ConnectionCards';
+import { EdiProfileCard } from './edi/EdiProfileCard';
 import { DriverAvatar, formatDateTime, ProcessStatusChip, useDriverName } from './labels';
 import { ProcessRuns } from './ProcessRuns';
 import { EdiDocumentLog } from './edi/EdiDocumentLog';
@@ -75,7 +76,7 @@ export function ConnectionPage() {
         <Grid size={{ xs: 12, lg: 4 }}>
           <Stack spacing={2}>
             <CredentialsCard process={p} canEdit={allowed.has('edit')} />
-            <SettingsCard process={p} canEdit={allowed.has('edit')} />
+            {p.driver === 'edi-x12' ? <EdiProfileCard process={p} /> : <SettingsCard process={p} canEdit={allowed.has('edit')} />}
             {/* An EDI partner trades through its mailbox: no webhooks come in. */}
             {p.driver !== 'edi-x12' && <WebhookUrlsCard process={p} />}
           </Stack>
@@ -188,7 +189,8 @@ function ProcessHeader({ process, back, onTested }: { process: ChannelProcessIte
         {allowed.has('enable') && (
           <Button variant="outlined" onClick={() => void move('enable')} loading={transition.isPending && transition.variables === 'enable'}>{t('process.enable')}</Button>
         )}
-        {allowed.has('rotate-secret') && (
+        {/* The webhook secret signs nothing for a mailbox partner. */}
+        {allowed.has('rotate-secret') && process.driver !== 'edi-x12' && (
           <Button variant="outlined" onClick={() => setConfirming('rotate-secret')}>{t('process.rotate')}</Button>
         )}
         {allowed.has('uninstall') && (
