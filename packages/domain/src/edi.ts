@@ -145,6 +145,8 @@ export const ZEdiReadableSegment = z.object({
 
 export const ZEdiDocumentDetail = ZEdiDocument.extend({
   raw: z.string(),
+  /** The orders of `order_ids` with the numbers people know them by (at most 200). */
+  orders: z.array(z.object({ id: z.string(), number: z.string(), external_id: z.string().nullable() })),
   issues: z.array(ZEdiIssue),
   /** Each transaction set, segment by segment with names and code meanings. */
   readable: z.array(z.object({ set_id: z.string(), control: z.string(), segments: z.array(ZEdiReadableSegment) })),

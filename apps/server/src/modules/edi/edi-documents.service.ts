@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { paginate, type EdiDocumentDetailDto, type EdiDocumentDto, type Paginated, type TEdiDocumentQuery } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
-import { queryRows } from '../../platform/db/rows';
+import { queryRows, textArray } from '../../platform/db/rows';
 import { withTenant } from '../../platform/db/tenant';
 import type { TenantCtx } from '../../platform/http/context';
 import { assertId, notFound } from '../../platform/http/errors';
@@ -85,6 +85,10 @@ export async function getEdiDocument(ctx: TenantCtx, processId: string, docIdPar
       WHERE process_id = ${process.id}::uuid AND id <> ${docId}::uuid
         AND (ack_document_id = ${docId}::uuid ${row.ack_document_id ? sql`OR id = ${row.ack_document_id}::uuid` : sql``})
       ORDER BY created_at LIMIT 50`);
+    const orders = row.order_ids?.length
+      ? await queryRows<{ id: string; number: string; external_id: string | null }>(tx, sql`
+          SELECT id, number, external_id FROM orders WHERE id = ANY(${textArray(row.order_ids.slice(0, 200))}::uuid[]) ORDER BY number`)
+      : [];
     let readable: EdiDocumentDetailDto['readable'] = [];
     try {
       readable = parseInterchanges(row.raw).flatMap((ic) => ic.groups.flatMap((g) => g.transactions.map((t) => ({
@@ -93,6 +97,6 @@ export async function getEdiDocument(ctx: TenantCtx, processId: string, docIdPar
     } catch {
       // A garbled file has no readable view; its raw text and error say what was wrong.
     }
-    return { ...view(row), raw: row.raw, issues: row.issues ?? [], ack_details: row.ack_details ?? null, related, readable };
+    return { ...view(row), raw: row.raw, orders, issues: row.issues ?? [], ack_details: row.ack_details ?? null, related, readable };
   });
 }

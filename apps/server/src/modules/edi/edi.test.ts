@@ -69,12 +69,13 @@ describe('850 in', () => {
     const inbound = docs.find((d) => d.direction === 'in')!;
     expect(inbound).toMatchObject({ doc_type: '850', status: 'imported', ack_status: 'A', interchange_control: String(ctl).padStart(9, '0'), order_ids: [order!.id] });
     expect(docs.filter((d) => d.direction === 'out').map((d) => d.doc_type).sort()).toEqual(['855', '997']);
-    const detail = (await k.ok<{ data: { raw: string; readable: { set_id: string; segments: { segment: string; name: string; elements: { position: string; value: string }[] }[] }[]; related: { doc_type: string }[] } }>(
+    const detail = (await k.ok<{ data: { orders: { id: string; number: string; external_id: string }[]; raw: string; readable: { set_id: string; segments: { segment: string; name: string; elements: { position: string; value: string }[] }[] }[]; related: { doc_type: string }[] } }>(
       200, 'GET', `/processes/${p.id}/edi/documents/${inbound.id}`, k.acme)).data;
     expect(detail.raw).toContain(`BEG*00*DS*${po}`);
     const beg = detail.readable[0]!.segments.find((s) => s.segment === 'BEG')!;
     expect(beg.elements.find((e) => e.position === 'BEG03')!.value).toBe(po);
     expect(detail.related.map((r) => r.doc_type)).toContain('997');
+    expect(detail.orders).toEqual([expect.objectContaining({ id: order!.id, external_id: po, number: expect.stringMatching(/\S/) })]);
   });
 
   it('resolves the buyer\'s item ids to our SKUs through alternative SKUs and barcodes; an unknown one keeps the order in error', async () => {

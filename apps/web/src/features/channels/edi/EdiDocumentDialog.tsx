@@ -78,7 +78,7 @@ function DetailBody({ doc, onOpen }: { doc: EdiDocumentDetailDto; onOpen(id: str
       {doc.issues.length > 0 && <Issues doc={doc} />}
       {doc.ack_details && doc.ack_details.length > 0 && <AckDetails doc={doc} />}
       {doc.related.length > 0 && <Related doc={doc} onOpen={onOpen} />}
-      {doc.order_ids.length > 0 && <Orders ids={doc.order_ids} />}
+      {doc.orders.length > 0 && <Orders orders={doc.orders} />}
       <Box>
         <Tabs value={tab} onChange={(_e, next: 'readable' | 'raw') => setTab(next)} aria-label={t('detail.tabsLabel')} sx={{ borderBottom: 1, borderColor: 'divider' }}>
           <Tab value="readable" label={t('detail.tabs.readable')} id={`${id}-tab-readable`} aria-controls={`${id}-panel-readable`} />
@@ -221,21 +221,21 @@ function Related({ doc, onOpen }: { doc: EdiDocumentDetailDto; onOpen(id: string
   );
 }
 
-function Orders({ ids }: { ids: string[] }) {
+function Orders({ orders }: { orders: EdiDocumentDetailDto['orders'] }) {
   const { t } = useTranslation('channelsEdi');
   const id = useId();
   return (
     <Box component="section" aria-labelledby={id}>
       <SectionTitle id={id}>{t('detail.orders')}</SectionTitle>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-        {ids.map((orderId) => (
+        {orders.map((o) => (
           <Chip
-            key={orderId}
+            key={o.id}
             component={RouterLink}
-            to={pathOf('order-edit', { id: orderId })}
+            to={pathOf('order-edit', { id: o.id })}
             clickable
             variant="outlined"
-            label={t('detail.openOrder', { id: orderId })}
+            label={t('detail.openOrder', { id: o.external_id ? `${o.number} (${o.external_id})` : o.number })}
           />
         ))}
       </Stack>

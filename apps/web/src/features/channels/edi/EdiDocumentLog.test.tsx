@@ -44,6 +44,7 @@ const RAW = 'ISA*00*          *00*          *01*123456789      *ZZ*OMNIOVENDOR  
 const DETAIL: EdiDocumentDetailDto = {
   ...PO,
   raw: RAW,
+  orders: [{ id: 'o1', number: 'AC-1007', external_id: 'PO-7788' }],
   issues: [{ code: 'duplicate_po', message: 'PO-7787 was imported before', set_control: '0002', segment: 'BEG', position: 4 }],
   readable: [{
     set_id: '850', control: '0001',
@@ -61,7 +62,7 @@ const DETAIL: EdiDocumentDetailDto = {
 };
 
 const ACK_DETAIL: EdiDocumentDetailDto = {
-  ...FA, raw: 'ISA*...~', issues: [], readable: [], ack_details: null,
+  ...FA, raw: 'ISA*...~', orders: [], issues: [], readable: [], ack_details: null,
   related: [{ id: 'd1', doc_type: '850', direction: 'in', status: 'imported', interchange_control: '000000101' }],
 };
 
@@ -120,7 +121,7 @@ describe('EdiDocumentLog', { timeout: 30_000 }, () => {
     expect(within(dialog).getByText('PO-7787 was imported before')).toBeTruthy();
     expect(within(dialog).getByText('set 0002, segment BEG, position 4')).toBeTruthy();
     expect(within(dialog).getByText('BEG at 2: code 8 · element 3 code 7 · value “PO-7787”')).toBeTruthy();
-    expect(within(dialog).getByRole('link', { name: 'Order o1' }).getAttribute('href')).toBe('/orders/edit/o1');
+    expect(within(dialog).getByRole('link', { name: 'Order AC-1007 (PO-7788)' }).getAttribute('href')).toBe('/orders/edit/o1');
 
     const readable = within(dialog).getByRole('table', { name: 'Set 850 · control 0001' });
     const drop = within(readable).getByText('Drop ship').closest('tr') as HTMLElement;
