@@ -107,6 +107,8 @@ test('set up an EDI partner, its 850 becomes an order, ship it, and the 856 is i
   await page.getByLabel(/^Our ISA id\W*$/).fill('ACMESUPPLY');
   await page.getByLabel(/^Partner ISA id\W*$/).fill('RETAILCO');
   await page.getByLabel(/^GS1 company prefix\W*$/).fill('0614141');
+  // Polled by hand in this test (the screen's default is every 15 minutes): no schedule left behind for other tests.
+  await page.getByRole('group', { name: /^Import orders/ }).getByLabel(/^Schedule/).selectOption({ label: 'Only when asked' });
   await shot(page, 'create-1280');
   await atPhoneWidth(page, 'create');
   await page.getByRole('button', { name: 'Create partner' }).click();
@@ -158,6 +160,8 @@ test('set up an EDI partner, its 850 becomes an order, ship it, and the 856 is i
   await shot(page, 'log-1280');
   await expect(page.getByRole('region', { name: 'Partner profile' }).getByText('ZZ/RETAILCO')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Rotate webhook secret' })).toHaveCount(0);
+  const schedules = await api.get<{ data: { name: string }[] }>('/schedules');
+  expect(schedules.data.filter((s) => s.name.startsWith(`E2E RetailCo ${RUN}`))).toEqual([]);
   await asn.click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByText('BSN').first()).toBeVisible();
