@@ -129,6 +129,22 @@ describe('850 in', () => {
     expect(await k.sql(`SELECT sku_text, quantity FROM order_lines WHERE order_id = '${order!.id}'`)).toEqual([{ sku_text: SKUS[1], quantity: 3 }]);
   });
 
+  it('one interchange with a 997 group and a PO group: the 997 settles our 855 and the new PO is imported', async () => {
+    const p = await makePartner(k);
+    drop(p, 'first.edi', interchange850({ control: nextControl(), pos: [{ po: uniq('PO'), lines: [{ sku: SKUS[0]!, qty: 1, price: '1.00' }] }] }));
+    await runAction(k, p.id, 'import_orders');
+    const [poAck] = await documentsOf(k, p.id, '&doc_type=855');
+    const ctl = nextControl();
+    const second = uniq('PO');
+    const po = interchange850({ control: ctl, pos: [{ po: second, lines: [{ sku: SKUS[1]!, qty: 1, price: '1.00' }] }] }).trim().split('\n');
+    const fa = interchange997({ control: nextControl(), fid: 'PR', gs06: poAck!.group_control!, setId: '855', sets: poAck!.set_controls, verdict: 'A' }).trim().split('\n');
+    drop(p, 'both.edi', [...po.slice(0, -1), ...fa.slice(1, -1), `IEA*2*${String(ctl).padStart(9, '0')}~`].join('\n') + '\n');
+    const run = await runAction(k, p.id, 'import_orders');
+    expect(run.status, run.failure ?? '').toBe('COMPLETED');
+    expect((await ordersOf(k, p.id)).map((o) => o.external_id)).toContain(second);
+    expect((await documentsOf(k, p.id, '&doc_type=855')).find((d) => d.id === poAck!.id)).toMatchObject({ status: 'accepted', ack_status: 'A' });
+  });
+
   it('a second file with the same ISA13 is a duplicate: logged, removed, nothing imported again', async () => {
     const p = await makePartner(k);
     const ctl = nextControl();

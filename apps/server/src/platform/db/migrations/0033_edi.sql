@@ -47,7 +47,8 @@ CREATE TABLE edi_documents (
 );
 CREATE INDEX edi_documents_log_idx ON edi_documents (tenant_id, process_id, created_at DESC, id);
 -- An interchange taken once per partner: a second file with the same ISA13 from the same sender is a duplicate.
-CREATE UNIQUE INDEX edi_documents_inbound_key ON edi_documents (tenant_id, process_id, sender_id, interchange_control)
+-- One row per group of it (a partner may send its 997s and new POs in one interchange).
+CREATE UNIQUE INDEX edi_documents_inbound_key ON edi_documents (tenant_id, process_id, sender_id, interchange_control, coalesce(group_control, ''))
   WHERE direction = 'in' AND status NOT IN ('rejected', 'duplicate');
 -- Our ISA13 is never used twice with a partner.
 CREATE UNIQUE INDEX edi_documents_outbound_key ON edi_documents (tenant_id, process_id, interchange_control) WHERE direction = 'out';
