@@ -7,7 +7,7 @@ import { runAtCommit } from '../../platform/db/transaction';
 import { withTenant, type TenantActor } from '../../platform/db/tenant';
 import type { TenantCtx } from '../../platform/http/context';
 import { DomainError } from '../../platform/http/errors';
-import { createNotifications } from '../notifications/notify';
+import { createNotifications, usersWithPermission } from '../notifications/notify';
 
 /**
  * The monthly order allowance (docs/api-billing.md "Limits"): the subscription's totals.orders while it runs
@@ -95,14 +95,9 @@ export async function notifyOrderLimitReached(tx: Tx, tenantId: string, allowanc
     ON CONFLICT (tenant_id, period) DO UPDATE SET limit_notified_at = now() WHERE billing_usage.limit_notified_at IS NULL
     RETURNING period`);
   if (!claimed) return false;
-  const users = await queryRows<{ id: string }>(tx, sql`
-    SELECT DISTINCT u.id FROM company_users cu
-    JOIN users u ON u.id = cu.user_id AND u.disabled_at IS NULL
-    JOIN user_permissions up ON up.user_id = u.id
-    JOIN permissions p ON p.id = up.permission_id AND p.name = 'read-billing'
-    WHERE cu.company_id = ${tenantId}::uuid`);
-  await createNotifications(tx, tenantId, users.map((u) => ({
-    userId: u.id, type: LIMIT_NOTIFICATION_TYPE,
+  const users = await usersWithPermission(tx, tenantId, 'read-billing');
+  await createNotifications(tx, tenantId, users.map((userId) => ({
+    userId, type: LIMIT_NOTIFICATION_TYPE,
     data: {
       title: 'Order limit reached', description: planLimitMessage(allowance.limit), status: 'WARNING', type: LIMIT_NOTIFICATION_TYPE,
       table: 'billing', target: 'billing', target_id: null, mediable: null, params: { period: allowance.period, limit: allowance.limit },

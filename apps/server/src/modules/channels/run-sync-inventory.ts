@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ChannelActionOptions } from '@omnio/domain';
+import type { Tx } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/rows';
 import { availabilityForChannel } from '../inventory/availability.service';
 import type { RunContext } from './channel-run.job';
@@ -9,6 +10,13 @@ import type { StockLevel } from './connector';
 export const STOCK_BATCH = 250;
 /** A SKU the channel did not know is asked about again after this long, not on every push. */
 const MISSING_RECHECK_HOURS = 24;
+
+/** What sync_inventory publishes: the availability formula over the action's ilocs (every active one when none is chosen) and reserve. */
+export async function channelAvailability(tx: Tx, tenantId: string, options: ChannelActionOptions<'sync_inventory'>) {
+  const chosen = options.iloc_id ? (Array.isArray(options.iloc_id) ? options.iloc_id : [options.iloc_id]) : null;
+  const ilocIds = chosen ?? (await queryRows<{ id: string }>(tx, sql`SELECT id FROM ilocs WHERE status = 'ACTIVE' ORDER BY created_at`)).map((r) => r.id);
+  return availabilityForChannel(tx, tenantId, { ilocIds, reservePercentage: options.reserve_percentage ?? 0 });
+}
 
 interface Link { sku: string; remote_id: string | null; pushed_qty: number | null; missing: boolean }
 
@@ -23,9 +31,7 @@ export async function runSyncInventory(run: RunContext): Promise<Record<string, 
   if (!connector.pushStock) throw new Error(`The ${process.driver} connector cannot push stock`);
   const options: ChannelActionOptions<'sync_inventory'> = process.actions.sync_inventory?.options ?? {};
   const { levels, links } = await run.inTenant(async (tx) => {
-    const chosen = options.iloc_id ? (Array.isArray(options.iloc_id) ? options.iloc_id : [options.iloc_id]) : null;
-    const ilocIds = chosen ?? (await queryRows<{ id: string }>(tx, sql`SELECT id FROM ilocs WHERE status = 'ACTIVE' ORDER BY created_at`)).map((r) => r.id);
-    const figures = await availabilityForChannel(tx, job.tenantId, { ilocIds, reservePercentage: options.reserve_percentage ?? 0 });
+    const figures = await channelAvailability(tx, job.tenantId, options);
     const known = await queryRows<Link>(tx, sql`
       SELECT sku, remote_id, pushed_qty, (missing_since IS NOT NULL AND missing_since > now() - make_interval(hours => ${MISSING_RECHECK_HOURS})) AS missing
       FROM channel_sku_links WHERE process_id = ${process.id}::uuid`);

@@ -241,12 +241,7 @@ async function takePurchaseOrderGroup(
     direction: 'in', docType: '850', ic, group, status, error: rejected.size ? `${rejected.size} of ${group.transactions.length} sets rejected` : null,
     issues, orderIds: taken.map((t) => t.id), counts: { sets: group.transactions.length, created, duplicates, failed },
   });
-  // The 997: syntax acceptance of every set received (edi-x12.md §2), answered for each PO group.
-  await recordOutbound(tx, job.tenantId, process.id, profile, {
-    docType: '997', sets: [build997({ group, issues, rejectedSets: rejected })], expectsAck: false, answers: docId, runId: rec.runId,
-  });
-  await tx.execute(sql`UPDATE edi_documents SET ack_status = ${groupRejected || !pos.length ? 'R' : rejected.size ? 'P' : 'A'}, acked_at = now()
-    WHERE tenant_id = ${job.tenantId}::uuid AND id = ${docId}::uuid`);
+  await answer997(tx, run, profile, { group, issues, rejected, docId, verdict: groupRejected || !pos.length ? 'R' : rejected.size ? 'P' : 'A' });
   // The 855: business acceptance of each order taken now (created in this transaction, not in error).
   if (profile.send855) {
     const fresh = taken.filter((t) => t.created && t.status !== 'error');
@@ -264,7 +259,7 @@ async function takePoChangeGroup(
   tx: Tx, run: RunContext, profile: PartnerProfile,
   input: { fileName: string; raw: string; ic: X12Interchange; group: X12Group; groupIssues: X12Issue[]; envelopeBroken: boolean },
 ): Promise<void> {
-  const { rec, job, process } = run;
+  const { rec } = run;
   const { group } = input;
   const groupRejected = input.envelopeBroken || input.groupIssues.some((i) => i.level === 'group' && rejects(i));
   const rejectedBefore = new Set(group.transactions.filter((t) => groupRejected || input.groupIssues.some((i) => i.level === 'transaction' && i.setControl === t.control && rejects(i))).map((t) => t.control));
@@ -282,9 +277,19 @@ async function takePoChangeGroup(
     error: outcome.notApplied ? `${outcome.notApplied} change(s) need a person: see the run's errors` : null,
     counts: { sets: group.transactions.length, created: 0, duplicates: 0, failed: outcome.rejected.size + outcome.notApplied },
   });
-  await recordOutbound(tx, job.tenantId, process.id, profile, {
-    docType: '997', sets: [build997({ group, issues, rejectedSets: outcome.rejected })], expectsAck: false, answers: docId, runId: rec.runId,
+  await answer997(tx, run, profile, { group, issues, rejected: outcome.rejected, docId, verdict: !taken ? 'R' : outcome.rejected.size ? 'P' : 'A' });
+}
+
+/** The 997 for a received group (syntax acceptance of every set, edi-x12.md §2), and its verdict on the group's log row. */
+async function answer997(
+  tx: Tx, run: RunContext, profile: PartnerProfile,
+  input: { group: X12Group; issues: X12Issue[]; rejected: Set<string>; docId: string; verdict: 'A' | 'P' | 'R' },
+): Promise<void> {
+  const tenantId = run.job.tenantId;
+  await recordOutbound(tx, tenantId, run.process.id, profile, {
+    docType: '997', sets: [build997({ group: input.group, issues: input.issues, rejectedSets: input.rejected })], expectsAck: false,
+    answers: input.docId, runId: run.rec.runId,
   });
-  await tx.execute(sql`UPDATE edi_documents SET ack_status = ${!taken ? 'R' : outcome.rejected.size ? 'P' : 'A'}, acked_at = now()
-    WHERE tenant_id = ${job.tenantId}::uuid AND id = ${docId}::uuid`);
+  await tx.execute(sql`UPDATE edi_documents SET ack_status = ${input.verdict}, acked_at = now()
+    WHERE tenant_id = ${tenantId}::uuid AND id = ${input.docId}::uuid`);
 }

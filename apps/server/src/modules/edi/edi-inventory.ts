@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ChannelActionOptions } from '@omnio/domain';
 import { queryRows } from '../../platform/db/rows';
 import type { RunContext } from '../channels/channel-run.job';
-import { availabilityForChannel } from '../inventory/availability.service';
+import { channelAvailability } from '../channels/run-sync-inventory';
 import { ChannelCallError } from '../channels/connector';
 import { withRunMailbox } from './edi-connection';
 import { MapperMissing, recordCsvOutbound } from './edi-csv';
@@ -21,9 +21,7 @@ export async function runEdiInventoryAdvice(run: RunContext): Promise<Record<str
   const options: ChannelActionOptions<'sync_inventory'> = process.actions.sync_inventory?.options ?? {};
   const started = Date.now();
   const result = await run.inTenant(async (tx) => {
-    const chosen = options.iloc_id ? (Array.isArray(options.iloc_id) ? options.iloc_id : [options.iloc_id]) : null;
-    const ilocIds = chosen ?? (await queryRows<{ id: string }>(tx, sql`SELECT id FROM ilocs WHERE status = 'ACTIVE' ORDER BY created_at`)).map((r) => r.id);
-    const levels = await availabilityForChannel(tx, job.tenantId, { ilocIds, reservePercentage: options.reserve_percentage ?? 0 });
+    const levels = await channelAvailability(tx, job.tenantId, options);
     const barcodes = new Map((await queryRows<{ sku: string; barcode: string }>(tx, sql`
       SELECT sku, barcode FROM skus WHERE barcode ~ '^[0-9]{12}$'`)).map((r) => [r.sku, r.barcode]));
     rec.count('received', levels.length);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/rows';
-import { createNotifications } from '../notifications/notify';
+import { createNotifications, usersWithPermission } from '../notifications/notify';
 import { read997 } from './x12/x12-997';
 import type { X12Group } from './x12/x12-types';
 
@@ -46,15 +46,10 @@ export async function markOverdue(tx: Tx, tenantId: string, process: { id: strin
       AND due_at IS NOT NULL AND due_at < now()
     RETURNING id, doc_type, interchange_control, created_at::text`);
   if (!late.length) return 0;
-  const users = await queryRows<{ id: string }>(tx, sql`
-    SELECT DISTINCT u.id FROM company_users cu
-    JOIN users u ON u.id = cu.user_id AND u.disabled_at IS NULL
-    JOIN user_permissions up ON up.user_id = u.id
-    JOIN permissions p ON p.id = up.permission_id AND p.name = 'read-process'
-    WHERE cu.company_id = ${tenantId}::uuid`);
+  const users = await usersWithPermission(tx, tenantId, 'read-process');
   const list = late.slice(0, 5).map((d) => `${d.doc_type} #${d.interchange_control}`).join(', ');
-  await createNotifications(tx, tenantId, users.map((u) => ({
-    userId: u.id, type: 'edi.ack-overdue',
+  await createNotifications(tx, tenantId, users.map((userId) => ({
+    userId, type: 'edi.ack-overdue',
     data: {
       title: 'EDI documents not acknowledged',
       description: `${process.name}: no 997 came back for ${list}${late.length > 5 ? ` and ${late.length - 5} more` : ''}`,

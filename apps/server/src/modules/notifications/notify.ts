@@ -21,6 +21,17 @@ export interface NotificationRow {
   created_at: string;
 }
 
+/** The company's active users holding a permission: who is told about what that permission covers. */
+export async function usersWithPermission(tx: Tx, tenantId: string, permission: string): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(tx, sql`
+    SELECT DISTINCT u.id FROM company_users cu
+    JOIN users u ON u.id = cu.user_id AND u.disabled_at IS NULL
+    JOIN user_permissions up ON up.user_id = u.id
+    JOIN permissions p ON p.id = up.permission_id AND p.name = ${permission}
+    WHERE cu.company_id = ${tenantId}::uuid`);
+  return rows.map((r) => r.id);
+}
+
 /**
  * Stores notifications in the caller's tenant transaction and pushes each to its user's channel when
  * that transaction commits (so a rolled-back job announces nothing). The pushed object is the one
