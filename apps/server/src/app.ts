@@ -56,6 +56,7 @@ import { registerAppServiceRoutes } from './modules/services/app-services.routes
 import { registerTemplateRoutes } from './modules/templates/templates.routes';
 import { registerEdiRoutes } from './modules/edi/edi.routes';
 import { registerMapperRoutes } from './modules/mappers/mappers.routes';
+import { registerRuleRoutes } from './modules/rules/rules.routes';
 import { registerPlatformSettingRoutes } from './modules/platform-settings/platform-settings.routes';
 import { registerPublicSettingRoutes } from './modules/platform-settings/public-settings.routes';
 import { scriptSrcValue } from './modules/platform-settings/snippet-origins';
@@ -189,6 +190,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
       registerAppServiceRoutes(api, runtime);
       registerTemplateRoutes(api, runtime);
       registerMapperRoutes(api, runtime);
+      registerRuleRoutes(api, runtime);
       registerPlatformSettingRoutes(api, runtime);
       registerOwnerDashboardRoutes(api, runtime);
     },

@@ -6,6 +6,7 @@ import { registerScheduleJobs } from './modules/schedules/schedules.jobs';
 import { registerBillingJobs } from './modules/billing/billing.jobs';
 import { registerChannelJobs } from './modules/channels/channels.jobs';
 import { registerEdiJobs } from './modules/edi/edi.jobs';
+import { registerRuleJobs } from './modules/rules/rules.jobs';
 
 /** Every job kind, in one place: the API process and the worker must know the same kinds. */
 export function registerAllJobKinds(): void {
@@ -17,4 +18,5 @@ export function registerAllJobKinds(): void {
   registerBillingJobs();
   registerChannelJobs();
   registerEdiJobs();
+  registerRuleJobs();
 }

@@ -43,3 +43,4 @@ export * from './bigcommerce';
 export * from './woocommerce';
 export * from './edi';
 export * from './mappers';
+export * from './rules/index';

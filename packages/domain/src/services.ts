@@ -379,7 +379,7 @@ export type RuleTemplateView = RuleTemplateDto;
 export const DEFAULT_BEFORE_IMPORT_ORDER_NODES: TRuleNode[] = [
   { id: 'start', type: 'start', name: 'Start', prev: [], next: ['select-iloc'], formData: {} },
   {
-    id: 'select-iloc', type: 'router', name: 'Select inventory location', groupType: 'router', prev: ['start'], next: ['end'], formData: {},
+    id: 'select-iloc', type: 'router', name: 'Select inventory location', groupType: 'router', prev: ['start'], next: ['end'], formData: { strategy: 'stock' },
     action_type: 'select_inventory_location', short_name: 'select-iloc',
   },
   { id: 'end', type: 'end', name: 'End', prev: ['select-iloc'], next: [], formData: {} },

@@ -24,6 +24,7 @@ import { servicesScreens } from '../features/services/routes';
 import { platformSettingsScreens } from '../features/platform-settings/routes';
 import { channelsScreens } from '../features/channels/routes';
 import { mappersScreens } from '../features/mappers/routes';
+import { rulesScreens } from '../features/rules/routes';
 import { composedScreens } from './composed/composed-screens';
 
 const PlaceholderScreen = lazy(() => import('../features/placeholder/PlaceholderScreen').then((m) => ({ default: m.PlaceholderScreen })));
@@ -53,6 +54,7 @@ const SCREENS: ScreenMap = {
   ...servicesScreens,
   ...platformSettingsScreens,
   ...mappersScreens,
+  ...rulesScreens,
   ...channelsScreens,
   // Last: a composed screen wins, e.g. /feed-history is the channel runs with the notifications reports as a tab.
   ...composedScreens,

@@ -6,7 +6,7 @@ import { recordStatusEvent } from '../../platform/db/status-events';
 import { enqueueJob } from '../../platform/jobs/jobs';
 import { conflict, fieldError, invalidTransition, notFound } from '../../platform/http/errors';
 import { allocateAndReserve, endOrderReservations, releaseOrderReservations, type LineNeed } from './allocation';
-import { checkOrder, lookupSkus } from './order-pipeline';
+import { checkOrder, lookupSkus, runAfterHooks, type HookContext, type PipelineTrigger } from './order-pipeline';
 import { createOrders, orderTotals, RELEASE_HOLD_JOB, storableQuantity } from './order-create';
 import { refreshOrderFulfillment } from './order-fulfillment';
 
@@ -71,13 +71,25 @@ function asInput(o: OrderRow, lines: LineRow[]): TOrderInput {
 /**
  * Runs the pipeline again for an existing order (submit, retry, release, reopen, edit): hooks and checks,
  * then allocation of what each line still needs. Answers the status reached: `success` when it passes,
- * `error` (with the code) when it does not — an order that fails gives its reservations back.
+ * `error` (with the code) when it does not — an order that fails gives its reservations back. What the
+ * hooks changed (a rule's ship method, iLoc, hold, added line) is written to the order first.
  */
-export async function rerunPipeline(tx: Tx, tenantId: string, order: OrderRow, actor: Actor, success: OrderStatus): Promise<OrderStatus> {
-  const lines = await orderLines(tx, tenantId, order.id);
+export async function rerunPipeline(
+  tx: Tx, tenantId: string, order: OrderRow, actor: Actor, success: OrderStatus, trigger: PipelineTrigger,
+): Promise<OrderStatus> {
+  let lines = await orderLines(tx, tenantId, order.id);
   const input = asInput(order, lines);
   const lookup = await lookupSkus(tx, tenantId, [input]);
-  const { problem } = await checkOrder(input, lookup, { tx, tenantId, userId: actor.userId });
+  const ctx: HookContext = { tx, tenantId, userId: actor.userId, trigger, orderId: order.id };
+  const { order: hooked, problem } = await checkOrder(input, lookup, ctx);
+  if (hooked !== input) {
+    const holdUntil = await writeHooked(tx, tenantId, order.id, hooked, lines);
+    lines = await orderLines(tx, tenantId, order.id);
+    if (holdUntil && !problem && success === 'open') {
+      success = 'on_hold';
+      await enqueueJob(tx, tenantId, { kind: RELEASE_HOLD_JOB, payload: { order_id: order.id, hold_until: holdUntil }, runAt: new Date(holdUntil), dedupeKey: `${order.id}|${holdUntil}`, userId: actor.userId });
+    }
+  }
   const resolved = lines.map((l) => ({ id: l.id, s: lookup.skus.get(l.sku_text.trim())?.skuId ?? null }));
   await tx.execute(sql`
     UPDATE order_lines ol SET sku_id = x.s FROM jsonb_to_recordset(${JSON.stringify(resolved)}::jsonb) AS x(id uuid, s uuid)
@@ -89,6 +101,7 @@ export async function rerunPipeline(tx: Tx, tenantId: string, order: OrderRow, a
         updated_at = now(), version = version + 1
       WHERE tenant_id = ${tenantId}::uuid AND id = ${order.id}::uuid`);
     await refreshOrderFulfillment(tx, tenantId, order.id, actor.userId);
+    await runAfterHooks([{ orderId: order.id, order: hooked, status: 'error' }], ctx);
     return 'error';
   }
   const needs: LineNeed[] = lines.flatMap((l) => {
@@ -103,7 +116,51 @@ export async function rerunPipeline(tx: Tx, tenantId: string, order: OrderRow, a
       hold_until = ${success === 'on_hold' ? sql`hold_until` : sql`NULL`}
     WHERE tenant_id = ${tenantId}::uuid AND id = ${order.id}::uuid`);
   await refreshOrderFulfillment(tx, tenantId, order.id, actor.userId);
+  await runAfterHooks([{ orderId: order.id, order: hooked, status: success }], ctx);
   return success;
+}
+
+/**
+ * Writes what the hooks made of an existing order: its fields, and its lines — replaced when none has units
+ * reserved or shipped, else only the iLoc each asks for. Answers the hold's end when the hooks set one ahead.
+ */
+async function writeHooked(tx: Tx, tenantId: string, id: string, hooked: TOrderInput, lines: LineRow[]): Promise<string | null> {
+  const holdUntil = hooked.hold_until && Date.parse(hooked.hold_until) > Date.now() ? new Date(hooked.hold_until).toISOString() : null;
+  const untouched = lines.every((l) => Number(l.qty_allocated) === 0 && Number(l.qty_shipped) === 0);
+  if (untouched) {
+    await tx.execute(sql`DELETE FROM order_allocations WHERE tenant_id = ${tenantId}::uuid AND order_id = ${id}::uuid`);
+    await tx.execute(sql`DELETE FROM order_lines WHERE tenant_id = ${tenantId}::uuid AND order_id = ${id}::uuid`);
+    await insertLines(tx, tenantId, id, hooked);
+  } else {
+    const ilocs = hooked.lines.map((l, i) => ({ n: i + 1, i: l.iloc_id ?? null }));
+    await tx.execute(sql`
+      UPDATE order_lines ol SET requested_iloc_id = x.i FROM jsonb_to_recordset(${JSON.stringify(ilocs)}::jsonb) AS x(n int, i uuid)
+      WHERE ol.tenant_id = ${tenantId}::uuid AND ol.order_id = ${id}::uuid AND ol.line_no = x.n AND ol.requested_iloc_id IS DISTINCT FROM x.i`);
+  }
+  const { totals } = orderTotals(hooked);
+  await tx.execute(sql`
+    UPDATE orders SET notes = ${hooked.notes ?? null}, metadata = ${JSON.stringify(hooked.metadata ?? {})}::jsonb,
+      shipable_date = ${hooked.shipable_date ?? null}, deliver_by = ${hooked.deliver_by ?? null},
+      ship_method = ${hooked.ship_method?.trim().toLowerCase() || null}, ship_carrier = ${hooked.ship_carrier?.trim().toLowerCase() || null},
+      hold_until = ${holdUntil}::timestamptz,
+      ${untouched ? sql`subtotal = ${totals.subtotal}, discount_total = ${totals.discount}, tax_total = ${totals.tax}, total = ${totals.total},
+      line_count = ${hooked.lines.length}, unit_count = ${totals.units},` : sql``}
+      updated_at = now()
+    WHERE tenant_id = ${tenantId}::uuid AND id = ${id}::uuid`);
+  return holdUntil;
+}
+
+async function insertLines(tx: Tx, tenantId: string, id: string, input: TOrderInput): Promise<void> {
+  const { lineTotals } = orderTotals(input);
+  const lineRows = input.lines.map((l, i) => ({
+    n: i + 1, t: l.sku, q: storableQuantity(l.quantity), p: l.price ?? '0', d: l.discount ?? '0',
+    x: l.tax ?? '0', tt: lineTotals[i], name: l.name ?? null, i: l.iloc_id ?? null, a: l.shipping_address ?? null,
+  }));
+  if (lineRows.length === 0) return;
+  await tx.execute(sql`
+    INSERT INTO order_lines (tenant_id, order_id, line_no, sku_text, quantity, price, discount, tax, total, name, requested_iloc_id, shipping_address)
+    SELECT ${tenantId}::uuid, ${id}::uuid, x.n, x.t, x.q, x.p, x.d, x.x, x.tt, x.name, x.i, x.a
+    FROM jsonb_to_recordset(${JSON.stringify(lineRows)}::jsonb) AS x(n int, t text, q int, p numeric, d numeric, x numeric, tt numeric, name text, i uuid, a jsonb)`);
 }
 
 async function setStatus(tx: Tx, tenantId: string, id: string, to: OrderStatus, extra = sql``): Promise<void> {
@@ -160,11 +217,11 @@ export async function applyOrderAction(
     case 'release':
     case 'submit':
     case 'retry':
-      to = await rerunPipeline(tx, tenantId, order, actor, 'open');
+      to = await rerunPipeline(tx, tenantId, order, actor, 'open', action);
       break;
     case 'reopen':
       await setStatus(tx, tenantId, id, 'open', sql`, closed_at = NULL`);
-      to = await rerunPipeline(tx, tenantId, { ...order, status: 'open' }, actor, 'open');
+      to = await rerunPipeline(tx, tenantId, { ...order, status: 'open' }, actor, 'open', 'reopen');
       break;
     case 'cancel':
       await assertNoCancellingShipments(tx, tenantId, id);
@@ -216,17 +273,8 @@ export async function updateOrder(tx: Tx, tenantId: string, actor: Actor, id: st
   await releaseOrderReservations(tx, tenantId, [id], actor.userId);
   await tx.execute(sql`DELETE FROM order_allocations WHERE tenant_id = ${tenantId}::uuid AND order_id = ${id}::uuid`);
   await tx.execute(sql`DELETE FROM order_lines WHERE tenant_id = ${tenantId}::uuid AND order_id = ${id}::uuid`);
-  const { lineTotals, totals } = orderTotals(input);
-  const lineRows = input.lines.map((l, i) => ({
-    n: i + 1, t: l.sku, q: storableQuantity(l.quantity), p: l.price ?? '0', d: l.discount ?? '0',
-    x: l.tax ?? '0', tt: lineTotals[i], name: l.name ?? null, i: l.iloc_id ?? null, a: l.shipping_address ?? null,
-  }));
-  if (lineRows.length) {
-    await tx.execute(sql`
-      INSERT INTO order_lines (tenant_id, order_id, line_no, sku_text, quantity, price, discount, tax, total, name, requested_iloc_id, shipping_address)
-      SELECT ${tenantId}::uuid, ${id}::uuid, x.n, x.t, x.q, x.p, x.d, x.x, x.tt, x.name, x.i, x.a
-      FROM jsonb_to_recordset(${JSON.stringify(lineRows)}::jsonb) AS x(n int, t text, q int, p numeric, d numeric, x numeric, tt numeric, name text, i uuid, a jsonb)`);
-  }
+  const { totals } = orderTotals(input);
+  await insertLines(tx, tenantId, id, input);
   await tx.execute(sql`
     UPDATE orders SET customer = ${JSON.stringify(input.customer ?? {})}::jsonb, billing_address = ${input.billing_address ? JSON.stringify(input.billing_address) : null}::jsonb,
       shipping_address = ${input.shipping_address ? JSON.stringify(input.shipping_address) : null}::jsonb,
@@ -240,6 +288,6 @@ export async function updateOrder(tx: Tx, tenantId: string, actor: Actor, id: st
   const fresh = await lockOrder(tx, tenantId, id);
   let to: OrderStatus = order.status;
   if (order.status === 'draft') await refreshOrderFulfillment(tx, tenantId, id, actor.userId);
-  else to = await rerunPipeline(tx, tenantId, fresh, actor, order.status === 'on_hold' ? 'on_hold' : 'open');
+  else to = await rerunPipeline(tx, tenantId, fresh, actor, order.status === 'on_hold' ? 'on_hold' : 'open', 'edit');
   await recordStatusEvent(tx, tenantId, { subjectType: 'order', subjectId: id, action: 'edit', from: order.status, to, userId: actor.userId });
 }

@@ -1,7 +1,7 @@
 import type { TOrderInput } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import type { TenantTxOptions } from '../../platform/db/tenant';
-import { lookupSkus } from './order-pipeline';
+import { lookupSkus, resolveAddedSkus, runAfterHooks } from './order-pipeline';
 import { linkCustomers } from './order-customers';
 import { consumeOrders } from '../billing/billing-limits.service';
 import {
@@ -57,7 +57,10 @@ async function createOrdersWithin(
   const admitted = refused.size ? candidates.filter((c) => !refused.has(c.index)) : candidates;
 
   const lookup = await lookupSkus(tx, tenantId, admitted.map((c) => c.raw), intake.skus); // 1. resolve
-  const hooked = await hookOrders(admitted, { tx, tenantId, userId }); // 2. hooks
+  const hookCtx = { tx, tenantId, userId, trigger: 'import' as const };
+  const hooked = await hookOrders(admitted, hookCtx, intake.hooks); // 2. hooks
+  const changed = hooked.filter((h) => h.checked.order !== h.raw).map((h) => h.checked.order);
+  if (changed.length) await resolveAddedSkus(tx, tenantId, changed, lookup);
   const prepared = prepareOrders(hooked, lookup, now); // 3. validate
   // Matched by e-mail now, created with the write: the unique e-mail index is where imports contend.
   const customers = await linkCustomers(tx, tenantId, prepared.map((p) => p.input), intake.customers);
@@ -70,6 +73,7 @@ async function createOrdersWithin(
     })
     : { orders: [], won: new Map() };
   for (const [key, order] of written.won) intake.existing.set(key, order);
+  await runAfterHooks(written.orders.map((p) => ({ orderId: p.id, order: p.input, status: p.status })), hookCtx);
 
   const results = answersOf(inputs.length, sameAs, prepared, written.orders, numbers.numberOf, intake.existing, refused, intake.allowance);
   // The allowance is taken with the commit: its row lock is held only while the database commits.

@@ -1,4 +1,5 @@
 import type { TOrderInput } from '@omnio/domain';
+import type { SQL } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import { exactSkusSql, resolveSkuCodes } from '../inventory/resolve';
 import type { ExclusiveMethods, LineSku, OrderProblem } from './order-validate';
@@ -12,26 +13,90 @@ import { validateOrder } from './order-validate';
  * registerBeforeImportOrderHook.
  */
 
+/**
+ * Why the pipeline runs: a new order's import, a draft submitted, an order in error retried, or an existing
+ * order released, re-opened or edited. Rules run before an order is imported (import, submit, retry) only.
+ */
+export type PipelineTrigger = 'import' | 'submit' | 'retry' | 'release' | 'reopen' | 'edit';
+
 export interface HookContext {
   tx: Tx;
   tenantId: string;
   userId: string | null;
+  /** Absent: an import. */
+  trigger?: PipelineTrigger;
+  /** The order's id when it exists already (not on import). */
+  orderId?: string;
 }
 
 /**
  * Runs before an order is validated and allocated. It may return a changed order (a rule that sets the
  * ship method, picks an iloc for a line, …); throwing puts the order in error with rule_general_error.
+ * `prepare`, when given, is called once per call with every order before the first one runs, so a hook reads
+ * what it needs for a whole batch in one round trip.
  */
-export type BeforeImportOrderHook = (order: TOrderInput, ctx: HookContext) => Promise<TOrderInput | void>;
+export type BeforeImportOrderHook = ((order: TOrderInput, ctx: HookContext) => Promise<TOrderInput | void>) & {
+  /**
+   * A statement read with the import's first read (no round trip of its own); its rows reach prepare as
+   * `intake`. A hook that has nothing to do for a company (no active rules) costs the import nothing more.
+   */
+  intakeSql?: (tenantId: string) => SQL;
+  prepare?: (orders: readonly TOrderInput[], ctx: HookContext, intake?: Record<string, unknown>[]) => Promise<void>;
+};
+
+/** A hook's failure whose message is for the seller as it is (a rule's "Rule "X" failed at "Y": why"). */
+export class HookFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'HookFailure';
+  }
+}
+
+/** An order as written after the hooks: the object the hooks answered (or the one they failed on). */
+export interface WrittenOrder {
+  orderId: string;
+  order: TOrderInput;
+  status: string;
+}
+
+/** Runs after the orders of a call are written, in the same transaction (a rule's trace, its notification, a cancel). */
+export type AfterImportOrdersHook = (written: readonly WrittenOrder[], ctx: HookContext) => Promise<void>;
 
 const hooks: BeforeImportOrderHook[] = [];
-/** Registers a hook (process-wide); answers a function that removes it. */
-export function registerBeforeImportOrderHook(hook: BeforeImportOrderHook): () => void {
-  hooks.push(hook);
+const afterHooks: AfterImportOrdersHook[] = [];
+
+function registered<T>(list: T[], hook: T): () => void {
+  list.push(hook);
   return () => {
-    const i = hooks.indexOf(hook);
-    if (i >= 0) hooks.splice(i, 1);
+    const i = list.indexOf(hook);
+    if (i >= 0) list.splice(i, 1);
   };
+}
+
+/** Registers a hook (process-wide); answers a function that removes it. */
+export const registerBeforeImportOrderHook = (hook: BeforeImportOrderHook): (() => void) => registered(hooks, hook);
+/** Registers an after-write hook (process-wide); answers a function that removes it. */
+export const registerAfterImportOrdersHook = (hook: AfterImportOrdersHook): (() => void) => registered(afterHooks, hook);
+
+/** The hooks' statements for the import's first read, keyed `hook<i>`. */
+export function hookIntakeSql(tenantId: string): Record<string, SQL> {
+  const parts: Record<string, SQL> = {};
+  hooks.forEach((hook, i) => {
+    if (hook.intakeSql) parts[`hook${i}`] = hook.intakeSql(tenantId);
+  });
+  return parts;
+}
+
+/** Lets every hook read what the call's orders need, once; `intake`: the rows of hookIntakeSql's statements. */
+export async function prepareHooks(orders: readonly TOrderInput[], ctx: HookContext, intake?: Record<string, Record<string, unknown>[]>): Promise<void> {
+  if (orders.length === 0) return;
+  for (const [i, hook] of hooks.entries()) if (hook.prepare) await hook.prepare(orders, ctx, intake?.[`hook${i}`]);
+}
+
+/** The after-write hooks, in registration order. */
+export async function runAfterHooks(written: readonly WrittenOrder[], ctx: HookContext): Promise<void> {
+  if (written.length === 0) return;
+  for (const hook of afterHooks) await hook(written, ctx);
 }
 
 export interface Lookup {
@@ -80,7 +145,8 @@ export async function runHooks(order: TOrderInput, ctx: HookContext): Promise<Ch
     try {
       current = (await hook(current, ctx)) ?? current;
     } catch (err) {
-      return { order: current, problem: { code: 'rule_general_error', message: `A rule failed: ${err instanceof Error ? err.message : String(err)}` } };
+      const message = err instanceof HookFailure ? err.message : `A rule failed: ${err instanceof Error ? err.message : String(err)}`;
+      return { order: current, problem: { code: 'rule_general_error', message } };
     }
   }
   return { order: current, problem: null };
@@ -91,7 +157,22 @@ export function validateHooked(hooked: Checked, lookup: Lookup): Checked {
   return hooked.problem ? hooked : { order: hooked.order, problem: validateOrder(hooked.order, lookup.skus, lookup.exclusive) };
 }
 
+/**
+ * The SKU codes the hooks added (a rule's insert or kit lines) resolved into the lookup, so validation sees
+ * them as it sees the codes the orders came with.
+ */
+export async function resolveAddedSkus(tx: Tx, tenantId: string, orders: TOrderInput[], lookup: Lookup): Promise<void> {
+  const added = lineCodesOf(orders).filter((c) => !lookup.skus.has(c));
+  if (added.length === 0) return;
+  const more = await lookupSkus(tx, tenantId, [{ lines: added.map((sku) => ({ sku, quantity: 1 })) } as TOrderInput]);
+  for (const [code, hit] of more.skus) lookup.skus.set(code, hit);
+  for (const [id, methods] of more.exclusive) lookup.exclusive.set(id, methods);
+}
+
 /** Hooks then validation for one order (submit, retry, release, edit of an existing order). */
 export async function checkOrder(order: TOrderInput, lookup: Lookup, ctx: HookContext): Promise<Checked> {
-  return validateHooked(await runHooks(order, ctx), lookup);
+  await prepareHooks([order], ctx);
+  const hooked = await runHooks(order, ctx);
+  if (hooked.order !== order) await resolveAddedSkus(ctx.tx, ctx.tenantId, [hooked.order], lookup);
+  return validateHooked(hooked, lookup);
 }

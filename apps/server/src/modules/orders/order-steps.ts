@@ -5,7 +5,7 @@ import { usagePeriod, type OrderErrorCode, type OrderStatus, type TOrderInput } 
 import type { Tx } from '../../platform/db/client';
 import { queryPrepared, queryTogether, textArray } from '../../platform/db/rows';
 import { planBalancesSql } from './allocation';
-import { exactLookupSql, lineCodesOf, runHooks, validateHooked, type Checked, type HookContext, type Lookup } from './order-pipeline';
+import { exactLookupSql, hookIntakeSql, lineCodesOf, prepareHooks, runHooks, validateHooked, type Checked, type HookContext, type Lookup } from './order-pipeline';
 import { orderNumbersFrom, orderNumbersSql } from './order-numbers';
 import { customerEmailKeysOf } from './order-customers';
 import { customersByEmailSql } from '../customers/customer-match';
@@ -160,6 +160,8 @@ export interface Intake {
   balances: { holders: Set<string>; rows: Record<string, unknown>[] };
   /** The customers of the candidates' e-mails (linkCustomers). */
   customers: { read: Set<string>; rows: Record<string, unknown>[] };
+  /** The before-import hooks' own reads (hookIntakeSql), for prepareHooks. */
+  hooks: Record<string, Record<string, unknown>[]>;
 }
 
 /**
@@ -173,12 +175,15 @@ export async function readIntake(tx: Tx, tenantId: string, candidates: Candidate
   const codes = lineCodesOf(candidates.map((c) => c.raw));
   const emails = customerEmailKeysOf(candidates.map((c) => c.raw));
   const period = usagePeriod(at);
+  const hookParts = hookIntakeSql(tenantId);
   const read = await queryTogether(tx, {
+    ...hookParts,
     allowance: orderAllowanceSql(tenantId, period),
     ...(keyed.length ? { existing: existingSql(tenantId, keyed) } : {}),
     ...(codes.length ? { skus: exactLookupSql(tenantId, codes), balances: planBalancesSql(tenantId, codes) } : {}),
     ...(emails.length ? { customers: customersByEmailSql(tenantId, emails) } : {}),
   } as Record<'allowance' | 'existing' | 'skus' | 'balances' | 'customers', SQL>);
+  const all = read as Record<string, Record<string, unknown>[] | undefined>;
   const skus = read.skus ?? [];
   return {
     existing: keyed.length ? existingFrom(keyed, read.existing) : new Map(),
@@ -186,6 +191,7 @@ export async function readIntake(tx: Tx, tenantId: string, candidates: Candidate
     skus,
     balances: { holders: new Set(skus.map((r) => String(r.holder_id))), rows: read.balances ?? [] },
     customers: { read: new Set(emails), rows: read.customers ?? [] },
+    hooks: Object.fromEntries(Object.keys(hookParts).map((key) => [key, all[key] ?? []])),
   };
 }
 
@@ -219,8 +225,9 @@ export type Hooked = Candidate & { checked: Checked; draft: boolean };
  * Step 2, the before-import hooks, one order at a time in input order: hooks may query, and the import's
  * transaction is one connection.
  */
-export async function hookOrders(candidates: Candidate[], ctx: HookContext): Promise<Hooked[]> {
+export async function hookOrders(candidates: Candidate[], ctx: HookContext, intake?: Intake['hooks']): Promise<Hooked[]> {
   const hooked: Hooked[] = [];
+  await prepareHooks(candidates.filter((c) => c.raw.status !== 'draft').map((c) => c.raw), ctx, intake);
   for (const c of candidates) {
     const draft = c.raw.status === 'draft';
     hooked.push({ ...c, draft, checked: draft ? { order: c.raw, problem: null } : await runHooks(c.raw, ctx) });

@@ -4,6 +4,7 @@ import type { ScreenMap } from '../../shared/routing/screen-map';
 const AdvancedScreen = lazy(() => import('./AdvancedScreen').then((m) => ({ default: m.AdvancedScreen })));
 const CompanyConfScreen = lazy(() => import('./CompanyConfScreen').then((m) => ({ default: m.CompanyConfScreen })));
 const FeedHistoryScreen = lazy(() => import('./FeedHistoryScreen').then((m) => ({ default: m.FeedHistoryScreen })));
+const OrderDetailScreen = lazy(() => import('./OrderDetailScreen').then((m) => ({ default: m.OrderDetailScreen })));
 const ProductShowScreen = lazy(() => import('./ProductShowScreen').then((m) => ({ default: m.ProductShowScreen })));
 
 /**
@@ -15,4 +16,5 @@ export const composedScreens: ScreenMap = {
   'company-conf': CompanyConfScreen,
   feedHistory: FeedHistoryScreen,
   'product-show': ProductShowScreen,
+  'order-edit': OrderDetailScreen,
 };

@@ -17,8 +17,11 @@ import { OrderInfo } from './OrderInfo';
 import { OrderLinesTable, OrderTotals } from './OrderLinesTable';
 import { FulfillmentChip, OrderStatusChip, useErrorCodeText } from './StatusChips';
 
+/** Another feature's panel about the order (the rules' trace), given by the screen that composes the page. */
+export type OrderPanel = (props: { orderId: string }) => ReactNode;
+
 /** /orders/edit/:id: the order, its lifecycle buttons, lines, history, shipments; edit mode shows the form. */
-export function OrderDetailPage() {
+export function OrderDetailPage({ RuleTraces }: { RuleTraces?: OrderPanel } = {}) {
   const { id = '' } = useParams<{ id: string }>();
   const { t } = useTranslation('orders');
   const order = useOrder(id);
@@ -65,7 +68,7 @@ export function OrderDetailPage() {
           }}
         />
       ) : (
-        <OrderView order={data} />
+        <OrderView order={data} RuleTraces={RuleTraces} />
       )}
     </Box>
   );
@@ -113,7 +116,7 @@ function OrderHeader({ order, back, actions }: { order: Order; back: ReactNode; 
   );
 }
 
-function OrderView({ order }: { order: Order }) {
+function OrderView({ order, RuleTraces }: { order: Order; RuleTraces?: OrderPanel }) {
   const { t } = useTranslation('orders');
   const [tab, setTab] = useState<'overview' | 'history'>('overview');
   return (
@@ -129,6 +132,7 @@ function OrderView({ order }: { order: Order }) {
             <OrderTotals order={order} />
             <OrderInfo order={order} />
             <OrderFulfillment order={order} />
+            {RuleTraces && <RuleTraces orderId={order.id} />}
           </Stack>
         ) : (
           <OrderHistory orderId={order.id} />

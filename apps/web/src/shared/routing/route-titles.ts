@@ -58,6 +58,8 @@ export const ROUTE_TITLES: Record<string, [en: string, es: string]> = {
   shipping: ['Shipping', 'Envíos'],
   integrations: ['Integrations', 'Integraciones'],
   rules: ['Rules', 'Reglas'],
+  'rule-new': ['New rule', 'Nueva regla'],
+  'rule-edit': ['Rule', 'Regla'],
   mappings: ['Mappings', 'Mapeos'],
   'mapping-new': ['New mapper', 'Nuevo mapeo'],
   'mapping-edit': ['Mapper', 'Mapeo'],

@@ -125,6 +125,8 @@ export const ROUTES: readonly RouteDef[] = [
   tenant('shipping', '/shipping', 'read-users-company'),
   tenant('integrations', '/integrations', 'read-users-company', sub),
   tenant('rules', '/rules', 'read-flow'),
+  tenant('rule-new', '/rules/new', 'create-flow'),
+  tenant('rule-edit', '/rules/:id', 'read-flow'),
   tenant('mappings', '/mappings', 'read-mapper'),
   tenant('mapping-new', '/mappings/new', 'create-mapper'),
   tenant('mapping-edit', '/mappings/:id', 'read-mapper'),

@@ -181,14 +181,25 @@ function serveSftp(sftp: SFTPWrapper, tree: SftpTree): void {
   sftp.on('EXTENDED', (reqId) => sftp.status(reqId, STATUS_CODE.OP_UNSUPPORTED));
 }
 
+/**
+ * A fresh ed25519 host key. ssh2 cannot read back about 1 in 300 of the keys it generates ("Malformed
+ * OpenSSH private key"), so a key it cannot parse is replaced by another.
+ */
+function hostKeyPair(): { hostKey: string; parsed: ssh2.ParsedKey } {
+  for (let tries = 0; ; tries++) {
+    const { private: hostKey } = ssh2.utils.generateKeyPairSync('ed25519');
+    const parsed = ssh2.utils.parseKey(hostKey);
+    if (!(parsed instanceof Error)) return { hostKey, parsed };
+    if (tries >= 20) throw parsed;
+  }
+}
+
 export async function startSftpFake(opts: SftpFakeOptions = {}): Promise<SftpFake> {
   const users = new Map((opts.users ?? [DEFAULT_SFTP_USER]).map((u) => [u.username, u.password]));
   const tree = new SftpTree();
   for (const dir of opts.dirs ?? []) tree.mkdir(dir, true);
 
-  const { private: hostKey } = ssh2.utils.generateKeyPairSync('ed25519');
-  const parsed = ssh2.utils.parseKey(hostKey);
-  if (parsed instanceof Error) throw parsed;
+  const { hostKey, parsed } = hostKeyPair();
   const hostKeySha256 = createHash('sha256').update(parsed.getPublicSSH()).digest('base64').replace(/=+$/, '');
 
   let connections = 0;

@@ -1,0 +1,94 @@
+import type { TOrderInput } from '../orders';
+import type { FlowChangeDto, FlowTraceDto } from './rule-api';
+import type { FlowHookPoint } from './rule-catalog';
+import type { TFlowNode } from './rule-flow';
+import { runFlow } from './rule-run';
+
+/**
+ * The engine: runs a hook point's flows over one order, pure (no I/O), answering the order as the flows
+ * left it, what each step did (the trace) and the effects to carry out after the order is written.
+ */
+
+/** A flow as the engine runs it: one version's nodes. */
+export interface RunnableFlow {
+  id: string;
+  name: string;
+  version: number;
+  hook_point: FlowHookPoint;
+  nodes: TFlowNode[];
+}
+
+/** What the catalog knows of a line's SKU (keyed by the line's SKU text, trimmed and lower-cased). */
+export interface SkuFacts {
+  sku: string;
+  name: string;
+  type: string;
+  category: string | null;
+  brand: string | null;
+  weight: number | null;
+  barcode: string | null;
+  /** Units available (good − reserved) per iloc id, in units of this SKU as sold (a pack of 6 counts packs). */
+  availableByIloc: Record<string, number>;
+}
+
+export interface IlocFacts {
+  id: string;
+  name: string;
+  priority: number;
+  country: string | null;
+  region: string | null;
+  postal_code: string | null;
+  /** Active and not archived: it can ship. */
+  ships: boolean;
+}
+
+export interface FlowFacts {
+  skus: ReadonlyMap<string, SkuFacts>;
+  ilocs: readonly IlocFacts[];
+  process: { id: string; name: string; driver: string } | null;
+  /** When the order was imported (now on import; its created_at in a dry run). */
+  now: Date;
+}
+
+/** Done after the order is written, in the same transaction (or only listed, in a dry run). */
+export type FlowEffect =
+  | { type: 'cancel'; reason: string; flow_id: string }
+  | { type: 'notify'; title: string; message: string; flow_id: string }
+  | { type: 'hold'; until: null; flow_id: string };
+
+export interface FlowFailure {
+  flow_id: string;
+  flow_name: string;
+  node_id: string | null;
+  node_name: string | null;
+  message: string;
+}
+
+export interface FlowsOutcome {
+  /** The order as the flows left it; on a failure, the order as it came in (never half-applied). */
+  order: TOrderInput;
+  traces: FlowTraceDto[];
+  /** Every change, in order, across flows (empty on a failure). */
+  changes: FlowChangeDto[];
+  effects: FlowEffect[];
+  failure: FlowFailure | null;
+}
+
+/**
+ * Runs the flows in the given order, each on what the one before left, over a copy of the order. A failure
+ * anywhere answers the input order itself (the very object: nothing half-applied) with the traces so far.
+ */
+export function evaluateFlows(flows: readonly RunnableFlow[], order: TOrderInput, facts: FlowFacts): FlowsOutcome {
+  const work = structuredClone(order);
+  const traces: FlowTraceDto[] = [];
+  const changes: FlowChangeDto[] = [];
+  const effects: FlowEffect[] = [];
+  for (const flow of flows) {
+    const run = runFlow(flow, work, facts);
+    traces.push(run.trace);
+    if (run.failure) return { order, traces, changes: [], effects: [], failure: run.failure };
+    changes.push(...run.trace.changes);
+    effects.push(...run.effects);
+  }
+  return { order: work, traces, changes, effects, failure: null };
+}

@@ -1,0 +1,107 @@
+import type { TOrderInput, TOrderLineInput } from '../orders';
+import type { FlowFacts, SkuFacts } from './rule-evaluate';
+import { decMul, decOf, decToNumber } from './rule-values';
+
+/**
+ * How a condition reads the order: the catalog's field keys mapped onto TOrderInput and the facts the
+ * server gathered (SKUs, iLocs, the connection). Money is added up as decimals, as the import does
+ * (orderTotals in the server), so a rule sees the total the order will show.
+ */
+
+export const skuKey = (sku: string): string => sku.trim().toLowerCase();
+
+export function lineSku(line: TOrderLineInput, facts: FlowFacts): SkuFacts | null {
+  return facts.skus.get(skuKey(line.sku)) ?? null;
+}
+
+const lineQty = (line: TOrderLineInput): number => (Number.isFinite(line.quantity) ? line.quantity : 0);
+
+/** price × quantity − discount + tax, in millionths. */
+export function lineTotalDec(line: TOrderLineInput): bigint {
+  return decMul(decOf(line.price), decOf(lineQty(line))) - decOf(line.discount) + decOf(line.tax);
+}
+
+/** Units the iLocs that ship have of the line's SKU (0 when the SKU is unknown). */
+export function skuAvailable(sku: SkuFacts | null, facts: FlowFacts): number {
+  if (!sku) return 0;
+  let sum = 0;
+  for (const iloc of facts.ilocs) if (iloc.ships) sum += sku.availableByIloc[iloc.id] ?? 0;
+  return sum;
+}
+
+export function orderUnits(order: TOrderInput): number {
+  return order.lines.reduce((n, l) => n + (Number.isInteger(l.quantity) && l.quantity > 0 ? l.quantity : 0), 0);
+}
+
+function orderTotal(order: TOrderInput): bigint {
+  return order.lines.reduce((sum, l) => sum + lineTotalDec(l), 0n) + decOf(order.shipping);
+}
+
+function orderSubtotal(order: TOrderInput): bigint {
+  return order.lines.reduce((sum, l) => sum + decMul(decOf(l.price), decOf(lineQty(l))), 0n);
+}
+
+/** Σ sku.weight × quantity; an unknown weight counts as 0. */
+function orderWeight(order: TOrderInput, facts: FlowFacts): bigint {
+  return order.lines.reduce((sum, l) => sum + decMul(decOf(lineSku(l, facts)?.weight ?? 0), decOf(lineQty(l))), 0n);
+}
+
+const pick = (obj: unknown, key: string): unknown =>
+  obj !== null && typeof obj === 'object' && Object.hasOwn(obj, key) ? (obj as Record<string, unknown>)[key] : undefined;
+
+/** The value of an order-scope field (null/undefined when the order has none). */
+export function readOrderField(order: TOrderInput, facts: FlowFacts, key: string): unknown {
+  if (key.startsWith('metadata.')) return pick(order.metadata, key.slice('metadata.'.length));
+  const [scope, name = ''] = key.split('.', 2) as [string, string?];
+  switch (scope) {
+    case 'order':
+      switch (name) {
+        case 'total': return decToNumber(orderTotal(order));
+        case 'subtotal': return decToNumber(orderSubtotal(order));
+        case 'shipping': return order.shipping ?? null;
+        case 'units': return orderUnits(order);
+        case 'line_count': return order.lines.length;
+        case 'weight': return decToNumber(orderWeight(order, facts));
+        case 'tags': {
+          const tags = pick(order.metadata, 'tags');
+          return Array.isArray(tags) ? tags : tags === undefined || tags === null ? [] : [tags];
+        }
+        case 'created_at': return facts.now.toISOString();
+        default: return pick(order, name);
+      }
+    case 'customer':
+    case 'shipping_address':
+    case 'billing_address':
+      return pick(order[scope], name);
+    case 'process':
+      return facts.process ? pick(facts.process, name) : null;
+    default:
+      return undefined;
+  }
+}
+
+/** The value of a line-scope field for one line (`sku.*` null when the SKU is not in the catalog). */
+export function readLineField(line: TOrderLineInput, facts: FlowFacts, key: string): unknown {
+  const [scope, name = ''] = key.split('.', 2) as [string, string?];
+  if (scope === 'line') {
+    switch (name) {
+      case 'total': return decToNumber(lineTotalDec(line));
+      case 'price': return line.price ?? null;
+      default: return pick(line, name);
+    }
+  }
+  if (scope === 'sku') {
+    const sku = lineSku(line, facts);
+    if (!sku) return null;
+    if (name === 'available') return skuAvailable(sku, facts);
+    return pick(sku, name);
+  }
+  return undefined;
+}
+
+/** A line field as a number for custom_sum (sku.weight is per unit, so it is multiplied by the quantity). */
+export function lineSumTerm(line: TOrderLineInput, facts: FlowFacts, key: string): bigint {
+  if (key === 'sku.weight') return decMul(decOf(lineSku(line, facts)?.weight ?? 0), decOf(lineQty(line)));
+  if (key === 'line.total') return lineTotalDec(line);
+  return decOf(readLineField(line, facts, key));
+}
