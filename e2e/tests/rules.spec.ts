@@ -140,4 +140,12 @@ test('a two-branch flow built in the editor, tried on past orders, enabled, and 
   await waitForShell(page);
   await expect(page.getByRole('navigation', { name: 'Nodes' })).toBeVisible();
   await shot(page, 'editor-375');
+
+  // The same editor embeds in another page without the app's chrome.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/iframes/edit-rule/${flowId}`);
+  await expect(page.getByRole('navigation', { name: 'Nodes' })).toBeVisible();
+  await expect(page.getByLabel(/^Name\W*$/)).toHaveValue(name);
+  await expect(page.getByRole('button', { name: 'Dashboard' })).toHaveCount(0);
+  await shot(page, 'iframe-1280');
 });
