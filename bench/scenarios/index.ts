@@ -15,10 +15,12 @@ import { woocommerceImport } from './woocommerce-import';
 import { woocommerceStock } from './woocommerce-stock';
 import { ediImport } from './edi-import';
 import { edi846 } from './edi-846';
+import { rulesBatch } from './rules-batch';
+import { rulesDryRun } from './rules-dry-run';
 
 /** Every scenario, in the order `npm run bench` (no names) runs them. Add a new file's scenario here. */
 export const SCENARIOS: readonly Scenario[] = [
-  usersInformation, inventoryList, inventoryAdjust, inventoryAvailability, ordersBatch, ordersCreate, ordersList, ordersDetail, asnReceive, poSuggestions, shopifyImport, shopifyStock, woocommerceImport, woocommerceStock, ediImport, edi846,
+  usersInformation, inventoryList, inventoryAdjust, inventoryAvailability, ordersBatch, ordersCreate, ordersList, ordersDetail, asnReceive, poSuggestions, shopifyImport, shopifyStock, woocommerceImport, woocommerceStock, ediImport, edi846, rulesBatch, rulesDryRun,
 ];
 
 export function findScenario(name: string): Scenario | undefined {

@@ -5,7 +5,7 @@ import type { FlowEffect, FlowFacts } from './rule-evaluate';
 import { type TFlowNode, ZActionForms } from './rule-flow';
 import { skuKey } from './rule-fields';
 import { StepError, selectInventoryLocation } from './rule-iloc';
-import { normText } from './rule-values';
+import { cloneJson, normText } from './rule-values';
 
 /**
  * The actions of docs/api-rules.md "Actions", applied to the evaluator's copy of the order. What happens
@@ -18,7 +18,7 @@ export interface ActionResult {
   effects: FlowEffect[];
 }
 
-const clone = <T>(v: T): T => (v === undefined ? v : structuredClone(v));
+const clone = <T>(v: T): T => cloneJson(v);
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 type Settable = (typeof SETTABLE_FIELDS)[number];

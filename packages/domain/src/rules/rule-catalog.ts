@@ -170,7 +170,7 @@ export const ACTION_WRITES: Readonly<Record<FlowActionType, readonly string[]>> 
 
 /** Guards of one evaluation: a flow that visits more nodes, or runs longer, is stopped with a clear error. */
 export const FLOW_MAX_STEPS = 500;
-export const FLOW_MAX_MS = 250;
+export const FLOW_MAX_MS = 1000;
 export const FLOW_MAX_NODES = 200;
 export const MAX_ACTIVE_FLOWS_PER_HOOK = 50;
 /** Traces are kept at least this long (the prune job removes older ones). */

@@ -3,6 +3,7 @@ import type { FlowChangeDto, FlowTraceDto } from './rule-api';
 import type { FlowHookPoint } from './rule-catalog';
 import type { TFlowNode } from './rule-flow';
 import { runFlow } from './rule-run';
+import { cloneJson } from './rule-values';
 
 /**
  * The engine: runs a hook point's flows over one order, pure (no I/O), answering the order as the flows
@@ -79,7 +80,7 @@ export interface FlowsOutcome {
  * anywhere answers the input order itself (the very object: nothing half-applied) with the traces so far.
  */
 export function evaluateFlows(flows: readonly RunnableFlow[], order: TOrderInput, facts: FlowFacts): FlowsOutcome {
-  const work = structuredClone(order);
+  const work = cloneJson(order);
   const traces: FlowTraceDto[] = [];
   const changes: FlowChangeDto[] = [];
   const effects: FlowEffect[] = [];

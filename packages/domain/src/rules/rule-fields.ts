@@ -49,6 +49,27 @@ function orderWeight(order: TOrderInput, facts: FlowFacts): bigint {
 const pick = (obj: unknown, key: string): unknown =>
   obj !== null && typeof obj === 'object' && Object.hasOwn(obj, key) ? (obj as Record<string, unknown>)[key] : undefined;
 
+/**
+ * The computed order fields (totals, weight) of an order, kept until an action changes it: twenty flows
+ * reading the total would otherwise add the lines up twenty times per order.
+ */
+const computed = new WeakMap<TOrderInput, Map<string, unknown>>();
+
+/** Forgets the computed fields of an order an action has just changed. */
+export function forgetComputedFields(order: TOrderInput): void {
+  computed.delete(order);
+}
+
+function computedField(order: TOrderInput, key: string, compute: () => unknown): unknown {
+  let fields = computed.get(order);
+  if (!fields) {
+    fields = new Map();
+    computed.set(order, fields);
+  }
+  if (!fields.has(key)) fields.set(key, compute());
+  return fields.get(key);
+}
+
 /** The value of an order-scope field (null/undefined when the order has none). */
 export function readOrderField(order: TOrderInput, facts: FlowFacts, key: string): unknown {
   if (key.startsWith('metadata.')) return pick(order.metadata, key.slice('metadata.'.length));
@@ -56,12 +77,12 @@ export function readOrderField(order: TOrderInput, facts: FlowFacts, key: string
   switch (scope) {
     case 'order':
       switch (name) {
-        case 'total': return decToNumber(orderTotal(order));
-        case 'subtotal': return decToNumber(orderSubtotal(order));
+        case 'total': return computedField(order, key, () => decToNumber(orderTotal(order)));
+        case 'subtotal': return computedField(order, key, () => decToNumber(orderSubtotal(order)));
         case 'shipping': return order.shipping ?? null;
-        case 'units': return orderUnits(order);
+        case 'units': return computedField(order, key, () => orderUnits(order));
         case 'line_count': return order.lines.length;
-        case 'weight': return decToNumber(orderWeight(order, facts));
+        case 'weight': return computedField(order, key, () => decToNumber(orderWeight(order, facts)));
         case 'tags': {
           const tags = pick(order.metadata, 'tags');
           return Array.isArray(tags) ? tags : tags === undefined || tags === null ? [] : [tags];

@@ -7,13 +7,29 @@ const SCALE = 6;
 const ONE = 10n ** BigInt(SCALE);
 const PLAIN_DECIMAL = /^([+-]?)(\d*)(?:\.(\d*))?$/;
 
+/**
+ * Parsed values by their input: a batch compares the same prices and the flows' same constants over and over.
+ * Bounded: cleared when full.
+ */
+const parsed = new Map<string | number, bigint | null>();
+const PARSED_MAX = 50_000;
+
 /** A number or numeric string as millionths, or null when it is not a number. */
 export function toDec(v: unknown): bigint | null {
+  if (typeof v !== 'number' && typeof v !== 'string') return null;
+  const hit = parsed.get(v);
+  if (hit !== undefined) return hit;
+  const value = parseDec(v);
+  if (parsed.size >= PARSED_MAX) parsed.clear();
+  parsed.set(v, value);
+  return value;
+}
+
+function parseDec(v: number | string): bigint | null {
   if (typeof v === 'number') {
     if (!Number.isFinite(v) || Math.abs(v) >= 1e20) return null;
-    return toDec(v.toFixed(SCALE));
+    return parseDec(v.toFixed(SCALE));
   }
-  if (typeof v !== 'string') return null;
   const s = v.trim();
   const m = PLAIN_DECIMAL.exec(s);
   if (m && ((m[2] ?? '') !== '' || (m[3] ?? '') !== '')) {
@@ -22,7 +38,7 @@ export function toDec(v: unknown): bigint | null {
     return m[1] === '-' ? -abs : abs;
   }
   // "1e3" and the like: rare, so the float detour is acceptable.
-  if (s !== '' && /^[+-]?[\d.]+e[+-]?\d+$/i.test(s)) return toDec(Number(s));
+  if (s !== '' && /^[+-]?[\d.]+e[+-]?\d+$/i.test(s)) return parseDec(Number(s));
   return null;
 }
 
@@ -105,4 +121,17 @@ export function truncateActual(v: unknown): unknown {
   if (Array.isArray(v)) return v.slice(0, 50).map(truncateActual);
   if (v instanceof Date) return v.toISOString();
   return v;
+}
+
+/**
+ * A deep copy of JSON-like data (an order, a line, a change's value). Orders are plain data, and this is
+ * several times faster than structuredClone on the small objects a batch copies thousands of times.
+ */
+export function cloneJson<T>(v: T): T {
+  if (v === null || typeof v !== 'object') return v;
+  if (Array.isArray(v)) return v.map(cloneJson) as T;
+  if (v instanceof Date) return new Date(v.getTime()) as T;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(v)) out[key] = cloneJson((v as Record<string, unknown>)[key]);
+  return out as T;
 }

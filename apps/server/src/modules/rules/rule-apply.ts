@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  evaluateFlows, type FlowApplyResultDto, type FlowHookPoint, type RunnableFlow, type RuleTraceDto, type SkuFacts, type TFlowApply,
+  evaluateFlows, readStoredTraces, type FlowApplyResultDto, type StoredFlowTrace, type TraceVersion, type FlowHookPoint, type RunnableFlow, type RuleTraceDto, type SkuFacts, type TFlowApply,
   type TFlowNode, type TOrderInput,
 } from '@omnio/domain';
 import { queryRows } from '../../platform/db/rows';
@@ -90,9 +90,20 @@ export async function listOrderTraces(ctx: TenantCtx, orderId: string): Promise<
     const id = assertId(orderId, 'Order');
     const [order] = await queryRows<{ id: string }>(tx, sql`SELECT id FROM orders WHERE id = ${id}::uuid`);
     if (!order) throw notFound('Order');
-    const rows = await queryRows<{ id: string; hook_point: RuleTraceDto['hook_point']; trigger: string; error: boolean; flows: RuleTraceDto['flows']; created_at: string }>(tx, sql`
+    const rows = await queryRows<{ id: string; hook_point: RuleTraceDto['hook_point']; trigger: string; error: boolean; flows: StoredFlowTrace[]; created_at: string }>(tx, sql`
       SELECT id, hook_point, trigger, error, flows, created_at FROM rule_traces
       WHERE subject_id = ${id}::uuid ORDER BY created_at DESC, id LIMIT 100`);
-    return rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() }));
+    // Names and conditions come from the versions that ran (kept for good, also for a deleted flow).
+    const pairs = [...new Set(rows.flatMap((r) => r.flows.map(([flowId, version]) => `${flowId}:${version}`)))];
+    const versions = new Map<string, TraceVersion>();
+    if (pairs.length) {
+      const found = await queryRows<{ flow_id: string; version: number; name: string; nodes: TFlowNode[] }>(tx, sql`
+        SELECT v.flow_id, v.version, v.name, v.nodes FROM rule_flow_versions v
+        JOIN jsonb_array_elements_text(${JSON.stringify(pairs)}::jsonb) AS p(k) ON p.k = v.flow_id::text || ':' || v.version`);
+      for (const v of found) versions.set(`${v.flow_id}:${v.version}`, { name: v.name, nodes: v.nodes });
+    }
+    return rows.map((r) => ({
+      ...r, flows: readStoredTraces(r.flows, (flowId, version) => versions.get(`${flowId}:${version}`)), created_at: new Date(r.created_at).toISOString(),
+    }));
   });
 }

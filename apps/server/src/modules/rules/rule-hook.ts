@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  evaluateFlows, orderTransition, type FlowEffect, type FlowFacts, type FlowTraceDto, type FlowsOutcome, type IlocFacts, type OrderStatus,
+  evaluateFlows, orderTransition, storeTraces, type FlowEffect, type FlowFacts, type FlowTraceDto, type FlowsOutcome, type IlocFacts, type OrderStatus,
   type RunnableFlow, type SkuFacts, type TOrderInput,
 } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
@@ -100,14 +100,14 @@ const DAY_MS = 86_400_000;
 
 /** One statement for a batch's traces; the flows that ran get their last run. Old traces go once a day per company. */
 export async function recordTraces(tx: Tx, tenantId: string, traces: TraceInput[]): Promise<void> {
-  const rows = traces.filter((t) => t.traces.length).map((t) => ({ s: t.orderId, t: t.trigger, e: t.error, f: t.traces }));
+  const rows = traces.filter((t) => t.traces.length).map((t) => ({ s: t.orderId, t: t.trigger, e: t.error, f: storeTraces(t.traces), ids: t.traces.map((f) => f.flow_id) }));
   if (rows.length === 0) return;
-  const flowIds = [...new Set(rows.flatMap((r) => r.f.map((f) => f.flow_id)))];
+  const flowIds = [...new Set(rows.flatMap((r) => r.ids))];
   await tx.execute(sql`
     WITH traced AS (
       INSERT INTO rule_traces (tenant_id, subject_type, subject_id, hook_point, trigger, error, flows)
       SELECT ${tenantId}::uuid, 'order', x.s, 'before_import_order', x.t, x.e, x.f
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(s uuid, t text, e boolean, f jsonb)
+      FROM jsonb_to_recordset(${JSON.stringify(rows.map(({ ids: _ids, ...row }) => row))}::jsonb) AS x(s uuid, t text, e boolean, f jsonb)
       RETURNING 1
     )
     UPDATE rule_flows SET last_run_at = now()
