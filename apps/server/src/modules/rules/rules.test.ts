@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_BEFORE_IMPORT_ORDER_NODES, type TFlowNode } from '@omnio/domain';
 import { countRows } from '../../test/test-app';
 import { ordersOf, runAction, stockedSkus, uniq, makeShopifyProcess, channelKit, type ChannelKit } from '../channels/channels.test-kit';
-import { makeIloc } from '../inventory/inventory.fixtures';
+import { inTenant, makeIloc } from '../inventory/inventory.fixtures';
+import { pruneTraces } from './rule-hook';
 
 /**
  * Rules end to end on the real database: a flow saved (and refused at save when it names what the engine
@@ -324,6 +325,18 @@ describe('rules: dry run, re-apply and the iLoc guard', () => {
     expect(applied.map((a) => a.outcome)).toEqual(['changed', 'changed']);
     expect(ilocsOf(await getOrder(past[0]!.id))).toEqual([dallas]);
     expect((await tracesOf(past[0]!.id))[0]).toMatchObject({ trigger: 'apply' });
+  });
+
+  it('keeps traces at least 90 days: the prune takes only those past 120', async () => {
+    const order = (await k.ok<{ data: Order }>(201, 'POST', '/orders', k.acme, orderBody('CA'))).data;
+    await k.sql(`INSERT INTO rule_traces (tenant_id, subject_id, hook_point, trigger, flows, created_at) VALUES
+      ('${k.acmeId}', '${order.id}', 'before_import_order', 'import', '[]', now() - interval '100 days'),
+      ('${k.acmeId}', '${order.id}', 'before_import_order', 'import', '[]', now() - interval '121 days'),
+      ('${k.globexId}', '${order.id}', 'before_import_order', 'import', '[]', now() - interval '121 days')`);
+    const gone = await inTenant(k.t, k.acmeId, (tx) => pruneTraces(tx, k.acmeId));
+    expect(gone).toBe(1);
+    const left = await k.sql(`SELECT tenant_id, created_at < now() - interval '110 days' AS old FROM rule_traces WHERE subject_id = '${order.id}' ORDER BY created_at`);
+    expect(left.map((r) => [r.tenant_id === k.acmeId, r.old])).toEqual([[false, true], [true, false]]);
   });
 
   it('an iLoc an active flow names cannot be deleted; once the flow is disabled it can', async () => {
