@@ -108,7 +108,7 @@ test('a two-branch flow built in the editor, tried on past orders, enabled, and 
   await page.getByRole('tab', { name: 'Dry run' }).click();
   await page.getByLabel(/^Days/).fill('30');
   await page.getByRole('button', { name: 'Run', exact: true }).click();
-  await expect(page.getByText('Completed')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('tabpanel').getByText('Completed', { exact: true })).toBeVisible({ timeout: 30_000 });
   const results = page.getByRole('table', { name: 'Dry run' });
   const pastRow = results.getByRole('row').filter({ hasText: past.number });
   await expect(pastRow).toContainText('Downtown Store');

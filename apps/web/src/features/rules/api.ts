@@ -18,7 +18,7 @@ export interface RuleListParams {
   orderDirection?: 'ASC' | 'DESC';
 }
 
-// Single answers are `{data: …}`; validate is documented bare. Reading both keeps the screens working either way.
+// Single answers are `{data: …}` (validate's too); a bare body is read as well, so a proxy that unwraps does not break the screens.
 function unwrap<T>(body: T | { data: T }): T {
   return body !== null && typeof body === 'object' && 'data' in body ? (body as { data: T }).data : (body as T);
 }

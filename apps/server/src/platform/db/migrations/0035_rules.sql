@@ -56,7 +56,7 @@ CREATE TABLE rule_traces (
   created_at   timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX rule_traces_subject_idx ON rule_traces (tenant_id, subject_id, created_at);
-CREATE INDEX rule_traces_age_idx ON rule_traces USING brin (created_at);
+CREATE INDEX rule_traces_age_idx ON rule_traces USING brin (tenant_id, created_at);
 
 CREATE TABLE rule_dry_runs (
   tenant_id   uuid NOT NULL REFERENCES companies(id) ON DELETE CASCADE,
