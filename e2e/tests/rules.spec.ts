@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { apiOf, signIn, waitForShell, type Api } from './helpers';
+import { apiOf, apiWith, bearerFor, signIn, waitForShell, type Api } from './helpers';
 
 /**
  * Issue 22's browser scenario: a seller builds a two-branch flow in the editor (orders to Texas ship from the
@@ -15,7 +15,6 @@ const SHOTS = process.env.CHANNEL_SCREENSHOTS ?? '/tmp/shots';
 const ADDRESS = { first_name: 'Ada', last_name: 'Lovelace', address1: '1 Main St', city: 'Austin', state: 'TX', zip: '78701', country: 'US' };
 
 let flowId: string | null = null;
-let cleanupApi: Api | null = null;
 
 /** Chooses the option whose text starts with `text` (the node lists read "name (type)"). */
 async function pick(select: Locator, text: string): Promise<void> {
@@ -34,9 +33,14 @@ test.beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true });
 });
 
-// The suite shares one database: an active flow would route the orders of the specs that follow.
-test.afterAll(async () => {
-  if (flowId && cleanupApi) await cleanupApi.post(`/rules/${flowId}/disable`, {}).catch(() => undefined);
+// The suite shares one database: an active flow would route the orders of the specs that follow. Disabled with
+// the test's own request fixture (after the test, before it is torn down), whether the test passed or not.
+test.afterEach(async ({ request }) => {
+  if (!flowId) return;
+  const api = apiWith(request, await bearerFor(request, 'tenant'));
+  const flow = await api.get<{ data: { status: string } }>(`/rules/${flowId}`);
+  if (flow.data.status === 'active') await api.post(`/rules/${flowId}/disable`, {});
+  expect((await api.get<{ data: { status: string } }>(`/rules/${flowId}`)).data.status).toBe('inactive');
 });
 
 /** 10 units at each of Austin Main Warehouse and the Downtown Store; answers the ilocs by code. */
@@ -60,7 +64,6 @@ test('a two-branch flow built in the editor, tried on past orders, enabled, and 
   test.setTimeout(180_000);
   await signIn(page, 'tenant');
   const api = await apiOf(page, request);
-  cleanupApi = api;
   await stock(api);
   // Imported before the rule: without it, the order takes Austin Main Warehouse (first by name at equal priority).
   const past = (await api.post<{ data: { id: string; number: string } }>('/orders', order('past'))).data;
