@@ -1,9 +1,9 @@
-import type { Scenario } from '../lib/types';
+import type { LoadPlan, Scenario } from '../lib/types';
 import { authJson, loadInventoryDataset } from './inventory-dataset';
 import { acmeId, allowBenchOrders, orderFactory, parseJson, primeOrders, runTag, tallyOrders, verifyImport } from './orders-dataset';
 
-const PER_REQUEST = 1000;
-const ORDERS = 100_000;
+export const PER_REQUEST = 1000;
+export const ORDERS = 100_000;
 
 /**
  * The channel import path (issue 4): 100,000 orders of 3 lines through `POST /api/1.0/orders/batch`,
@@ -28,28 +28,35 @@ export const ordersBatch: Scenario = {
     const tag = runTag();
     const next = orderFactory(tag);
     await primeOrders(ctx, data.token, next);
-    return {
-      method: 'POST',
-      path: '/api/1.0/orders/batch',
-      headers: authJson(data.token),
-      nextBody: () => JSON.stringify({ orders: Array.from({ length: PER_REQUEST }, next) }),
-      expectStatus: 200,
-      requestCount: ORDERS / PER_REQUEST,
-      timeoutSeconds: 120,
-      unit: 'orders',
-      check(body) {
-        const items = (body as { data?: { status?: string; duplicate?: boolean; errors?: unknown }[] }).data ?? [];
-        if (items.length !== PER_REQUEST) return `${items.length} results, expected ${PER_REQUEST}`;
-        const t = tallyOrders(items);
-        if ((t.open ?? 0) < PER_REQUEST * 0.99) return `only ${t.open ?? 0} of ${PER_REQUEST} orders are open: ${JSON.stringify(t)}`;
-        return null;
-      },
-      tally(status, body) {
-        if (status !== 200) return {};
-        const items = (parseJson(body) as { data?: { status?: string; duplicate?: boolean; errors?: unknown }[] } | null)?.data;
-        return Array.isArray(items) ? tallyOrders(items) : { unreadable: 1 };
-      },
-      verify: (run) => verifyImport(ctx, tenantId, tag, run),
-    };
+    return { ...batchPlan(data.token, next), verify: (run) => verifyImport(ctx, tenantId, tag, run) };
   },
 };
+
+/**
+ * The measured request of orders-batch: 100 batches of 1,000 orders from `next`, each answer checked (≥ 99 %
+ * open) and tallied. rules-batch sends exactly the same, so the two compare the same work.
+ */
+export function batchPlan(token: string, next: () => Record<string, unknown>): Omit<LoadPlan, 'verify'> {
+  return {
+    method: 'POST',
+    path: '/api/1.0/orders/batch',
+    headers: authJson(token),
+    nextBody: () => JSON.stringify({ orders: Array.from({ length: PER_REQUEST }, next) }),
+    expectStatus: 200,
+    requestCount: ORDERS / PER_REQUEST,
+    timeoutSeconds: 120,
+    unit: 'orders',
+    check(body) {
+      const items = (body as { data?: { status?: string; duplicate?: boolean; errors?: unknown }[] }).data ?? [];
+      if (items.length !== PER_REQUEST) return `${items.length} results, expected ${PER_REQUEST}`;
+      const t = tallyOrders(items);
+      if ((t.open ?? 0) < PER_REQUEST * 0.99) return `only ${t.open ?? 0} of ${PER_REQUEST} orders are open: ${JSON.stringify(t)}`;
+      return null;
+    },
+    tally(status, body) {
+      if (status !== 200) return {};
+      const items = (parseJson(body) as { data?: { status?: string; duplicate?: boolean; errors?: unknown }[] } | null)?.data;
+      return Array.isArray(items) ? tallyOrders(items) : { unreadable: 1 };
+    },
+  };
+}

@@ -1,11 +1,9 @@
 import type { Scenario, ScenarioContext, Tally, Verification } from '../lib/types';
-import { authJson, loadInventoryDataset } from './inventory-dataset';
-import { acmeId, allowBenchOrders, orderFactory, parseJson, primeOrders, runTag, tallyOrders, verifyImport } from './orders-dataset';
+import { loadInventoryDataset } from './inventory-dataset';
+import { batchPlan, ORDERS, PER_REQUEST } from './orders-batch';
+import { acmeId, allowBenchOrders, orderFactory, primeOrders, runTag, verifyImport } from './orders-dataset';
 import { createBenchFlows } from './rules-dataset';
 
-// As orders-batch.ts: the comparison holds only for the same work.
-const PER_REQUEST = 1000;
-const ORDERS = 100_000;
 
 /**
  * orders-batch with the rules engine on (the rules issue: "orders-batch with 20 active rules at the
@@ -30,29 +28,7 @@ export const rulesBatch: Scenario = {
     const tag = runTag();
     const next = orderFactory(tag);
     await primeOrders(ctx, data.token, next);
-    return {
-      method: 'POST',
-      path: '/api/1.0/orders/batch',
-      headers: authJson(data.token),
-      nextBody: () => JSON.stringify({ orders: Array.from({ length: PER_REQUEST }, next) }),
-      expectStatus: 200,
-      requestCount: ORDERS / PER_REQUEST,
-      timeoutSeconds: 120,
-      unit: 'orders',
-      check(body) {
-        const items = (body as { data?: { status?: string; duplicate?: boolean; errors?: unknown }[] }).data ?? [];
-        if (items.length !== PER_REQUEST) return `${items.length} results, expected ${PER_REQUEST}`;
-        const t = tallyOrders(items);
-        if ((t.open ?? 0) < PER_REQUEST * 0.99) return `only ${t.open ?? 0} of ${PER_REQUEST} orders are open: ${JSON.stringify(t)}`;
-        return null;
-      },
-      tally(status, body) {
-        if (status !== 200) return {};
-        const items = (parseJson(body) as { data?: { status?: string; duplicate?: boolean; errors?: unknown }[] } | null)?.data;
-        return Array.isArray(items) ? tallyOrders(items) : { unreadable: 1 };
-      },
-      verify: (run) => verifyWithRules(ctx, tenantId, tag, flowIds, run),
-    };
+    return { ...batchPlan(data.token, next), verify: (run) => verifyWithRules(ctx, tenantId, tag, flowIds, run) };
   },
 };
 

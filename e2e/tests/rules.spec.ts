@@ -83,6 +83,11 @@ test('a two-branch flow built in the editor, tried on past orders, enabled, and 
   const row = page.getByRole('group', { name: 'Condition 1' });
   await row.getByLabel(/^Field/).selectOption('shipping_address.state');
   await row.getByLabel(/^Operator/).selectOption('in');
+  // Bad input first: an empty list, on a node nothing leads to. Validate names the node's problems; nothing is saved.
+  await page.getByRole('button', { name: 'Validate' }).click();
+  await expect(page.getByText('The flow has problems:')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Nodes' }).getByRole('button', { name: /^Condition Ships to Texas\?/ })).toContainText(/problem/);
+  await shot(page, 'problems-1280');
   await row.getByLabel(/^Value/).fill('TX, Texas');
 
   // The Downtown Store for Texas.

@@ -1,4 +1,5 @@
 import { defineLifecycle } from '../lifecycle';
+import { RULE_HOOK_POINTS, type RuleHookPoint } from '../services';
 
 /**
  * What a rule flow may name: the fields its conditions read, the operators they use, the actions it takes,
@@ -6,11 +7,9 @@ import { defineLifecycle } from '../lifecycle';
  * catalog, so a field or operator the editor offers is one the engine runs (docs/api-rules.md).
  */
 
-/** Spec 4 hook points (same values as RULE_HOOK_POINTS in services.ts, the owner's templates). */
-export const FLOW_HOOK_POINTS = [
-  'before_import_order', 'sync_inventory', 'import_fulfillment', 'before_print_label', 'po_shipment_in_transit', 'po_shipment_complete',
-] as const;
-export type FlowHookPoint = (typeof FLOW_HOOK_POINTS)[number];
+/** Spec 4 hook points: the owner's templates' list (services.ts), one list for both. */
+export const FLOW_HOOK_POINTS = RULE_HOOK_POINTS;
+export type FlowHookPoint = RuleHookPoint;
 
 /** The hook points whose flows run today. A flow for another one is refused at save (422), not stored to do nothing. */
 export const RUNNING_HOOK_POINTS = ['before_import_order'] as const satisfies readonly FlowHookPoint[];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZRuleNode } from '../services';
 import {
   COMPARISONS, CONDITION_MATCHES, type FLOW_ACTIONS, FLOW_HOOK_POINTS, FLOW_MAX_NODES, FLOW_OPERATORS, ILOC_STRATEGIES, LINE_QUANTIFIERS,
 } from './rule-catalog';
@@ -6,11 +7,9 @@ import {
 /**
  * The flow JSON (docs/api-rules.md "The flow"): spec 3 rule flow nodes. These schemas check the shape; the
  * meaning (a field the hook point has, an operator its kind takes, a reachable end, an iloc of the company)
- * is flowProblems' (rule-validate.ts), so both answer the same 422 at save.
+ * is checkFlow's (rule-validate.ts), so both answer the same 422 at save.
  */
 
-const nodeId = z.string().trim().min(1, { message: 'A node needs an id' }).max(64);
-const optionalText = z.string().max(200).nullable().optional();
 const scalar = z.union([z.string().max(500), z.number().finite(), z.boolean(), z.null()]);
 
 /** One condition: `field operator value`. See the catalog for which operators take which values. */
@@ -85,25 +84,11 @@ export const ZActionForms = {
     .strict(),
 } as const satisfies Record<(typeof FLOW_ACTIONS)[number], z.ZodType>;
 
-/** One node as the editor sends it (spec 3 names). formData is checked per type by flowProblems. */
-export const ZFlowNode = z
-  .object({
-    id: nodeId,
-    type: z.enum(['start', 'condition', 'router', 'action', 'end'], { message: 'Unknown node type' }),
-    name: z.string().trim().min(1, { message: 'A node needs a name' }).max(120),
-    groupType: optionalText,
-    prev: z.array(nodeId).max(20).default([]),
-    next: z.array(nodeId).max(20).default([]),
-    formData: z.record(z.string(), z.unknown()).default({}),
-    uuid: z.string().max(64).nullable().optional(),
-    position: z.object({ x: z.number().finite(), y: z.number().finite() }).strict().nullable().optional(),
-    action_id: optionalText,
-    action_type: optionalText,
-    short_name: optionalText,
-    weight: z.number().int().min(0).max(1_000_000).nullable().optional(),
-    iloc_id: optionalText,
-  })
-  .strict();
+/**
+ * One node as the editor sends it: the owner's template node (services.ts, spec 3 names) with the editor's own
+ * node uuids (any short text, not only a UUID). formData is checked per type by checkFlow.
+ */
+export const ZFlowNode = ZRuleNode.extend({ uuid: z.string().max(64).nullable().optional() }).strict();
 export type TFlowNode = z.infer<typeof ZFlowNode>;
 
 export const ZFlowNodes = z.array(ZFlowNode).min(2, { message: 'A flow needs a start and an end node' }).max(FLOW_MAX_NODES);

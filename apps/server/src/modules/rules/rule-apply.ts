@@ -1,14 +1,16 @@
 import { sql } from 'drizzle-orm';
 import {
-  evaluateFlows, readStoredTraces, type FlowApplyResultDto, type StoredFlowTrace, type TraceVersion, type FlowHookPoint, type RunnableFlow, type RuleTraceDto, type SkuFacts, type TFlowApply,
+  evaluateFlows, type FlowApplyResultDto, type FlowHookPoint, type RunnableFlow, type SkuFacts, type TFlowApply,
   type TFlowNode, type TOrderInput,
 } from '@omnio/domain';
 import { queryRows } from '../../platform/db/rows';
 import { withTenant } from '../../platform/db/tenant';
 import type { TenantCtx } from '../../platform/http/context';
 import { assertId, DomainError, forbidden, invalidTransition, notFound } from '../../platform/http/errors';
+import { uuidArray } from '../inventory/holder-sql';
 import { applyOrderAction, updateOrder } from '../orders/order-actions';
-import { carryOut, recordTraces } from './rule-hook';
+import { carryOut } from './rule-hook';
+import { recordTraces } from './rule-traces';
 import { flowsNeedSkus, readIlocFacts, readProcessFacts, readSkuFacts, type ProcessFacts } from './rule-facts';
 import { storedOrdersSql, toStoredOrder } from './rule-stored-orders';
 import { loadFlow } from './rules.service';
@@ -29,7 +31,7 @@ export async function applyFlowToOrders(ctx: TenantCtx, flowId: string, input: T
     if (row.hookPoint !== 'before_import_order') throw invalidTransition(row.status, 'apply', 'Only flows that run before an order is imported can be applied to orders');
     const flow: RunnableFlow = { id: row.id, name: row.name, version: row.version, hook_point: row.hookPoint as FlowHookPoint, nodes: row.nodes as TFlowNode[] };
     const ids = [...new Set(input.order_ids.map((id) => assertId(id, 'Order')))];
-    const stored = (await queryRows<Record<string, unknown>>(tx, storedOrdersSql(ctx.tenantId, sql`o.id = ANY(${`{${ids.join(',')}}`}::uuid[])`, ids.length))).map(toStoredOrder);
+    const stored = (await queryRows<Record<string, unknown>>(tx, storedOrdersSql(ctx.tenantId, sql`o.id = ANY(${uuidArray(ids)})`, ids.length))).map(toStoredOrder);
     const byId = new Map(stored.map((o) => [o.id, o]));
     const ilocs = await readIlocFacts(tx, ctx.tenantId);
     const skus = new Map<string, SkuFacts>();
@@ -82,28 +84,4 @@ async function holdIfAsked(tx: Parameters<typeof applyOrderAction>[0], ctx: Tena
   if (!until || until === before || Date.parse(until) <= Date.now()) return;
   const [o] = await queryRows<{ status: string }>(tx, sql`SELECT status FROM orders WHERE id = ${id}::uuid`);
   if (o?.status === 'open' || o?.status === 'on_hold') await applyOrderAction(tx, ctx.tenantId, { userId: ctx.principal.userId }, id, 'hold', { hold_until: until });
-}
-
-/** GET /orders/{id}/rule-traces: newest first (at most 100). */
-export async function listOrderTraces(ctx: TenantCtx, orderId: string): Promise<RuleTraceDto[]> {
-  return withTenant(ctx, async (tx) => {
-    const id = assertId(orderId, 'Order');
-    const [order] = await queryRows<{ id: string }>(tx, sql`SELECT id FROM orders WHERE id = ${id}::uuid`);
-    if (!order) throw notFound('Order');
-    const rows = await queryRows<{ id: string; hook_point: RuleTraceDto['hook_point']; trigger: string; error: boolean; flows: StoredFlowTrace[]; created_at: string }>(tx, sql`
-      SELECT id, hook_point, trigger, error, flows, created_at FROM rule_traces
-      WHERE subject_id = ${id}::uuid ORDER BY created_at DESC, id LIMIT 100`);
-    // Names and conditions come from the versions that ran (kept for good, also for a deleted flow).
-    const pairs = [...new Set(rows.flatMap((r) => r.flows.map(([flowId, version]) => `${flowId}:${version}`)))];
-    const versions = new Map<string, TraceVersion>();
-    if (pairs.length) {
-      const found = await queryRows<{ flow_id: string; version: number; name: string; nodes: TFlowNode[] }>(tx, sql`
-        SELECT v.flow_id, v.version, v.name, v.nodes FROM rule_flow_versions v
-        JOIN jsonb_array_elements_text(${JSON.stringify(pairs)}::jsonb) AS p(k) ON p.k = v.flow_id::text || ':' || v.version`);
-      for (const v of found) versions.set(`${v.flow_id}:${v.version}`, { name: v.name, nodes: v.nodes });
-    }
-    return rows.map((r) => ({
-      ...r, flows: readStoredTraces(r.flows, (flowId, version) => versions.get(`${flowId}:${version}`)), created_at: new Date(r.created_at).toISOString(),
-    }));
-  });
 }

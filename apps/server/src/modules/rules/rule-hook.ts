@@ -1,12 +1,12 @@
-import { sql } from 'drizzle-orm';
 import {
-  evaluateFlows, orderTransition, RULE_TRACE_RETENTION_DAYS, storeTraces, type FlowEffect, type FlowFacts, type FlowTraceDto, type FlowsOutcome, type IlocFacts, type OrderStatus,
+  evaluateFlows, orderTransition, type FlowEffect, type FlowFacts, type FlowsOutcome, type IlocFacts, type OrderStatus,
   type RunnableFlow, type SkuFacts, type TOrderInput,
 } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { lineCodesOf, HookFailure, type HookContext, type WrittenOrder } from '../orders/order-pipeline';
 import { applyOrderAction } from '../orders/order-actions';
 import { createNotifications, usersWithPermission } from '../notifications/notify';
+import { recordTraces } from './rule-traces';
 import { activeFlowsSql, flowsNeedSkus, processIdOf, readActiveFlows, readIlocFacts, readProcessFacts, readSkuFacts, type ProcessFacts } from './rule-facts';
 
 /**
@@ -86,48 +86,6 @@ export async function afterImportFlows(written: readonly WrittenOrder[], ctx: Ho
   for (const d of done) {
     if (!d.outcome.failure && d.outcome.effects.length) await carryOut(ctx, d.orderId, d.status as OrderStatus, d.outcome.effects);
   }
-}
-
-export interface TraceInput {
-  orderId: string;
-  trigger: string;
-  traces: FlowTraceDto[];
-  error: boolean;
-}
-
-const lastPrune = new Map<string, number>();
-const DAY_MS = 86_400_000;
-
-/** One statement for a batch's traces; the flows that ran get their last run. Old traces go once a day per company. */
-export async function recordTraces(tx: Tx, tenantId: string, traces: TraceInput[]): Promise<void> {
-  const rows = traces.filter((t) => t.traces.length).map((t) => ({ s: t.orderId, t: t.trigger, e: t.error, f: storeTraces(t.traces), ids: t.traces.map((f) => f.flow_id) }));
-  if (rows.length === 0) return;
-  const flowIds = [...new Set(rows.flatMap((r) => r.ids))];
-  await tx.execute(sql`
-    INSERT INTO rule_traces (tenant_id, subject_type, subject_id, hook_point, trigger, error, flows)
-    SELECT ${tenantId}::uuid, 'order', x.s, 'before_import_order', x.t, x.e, x.f
-    FROM json_to_recordset(${JSON.stringify(rows.map(({ ids: _ids, ...row }) => row))}::json) AS x(s uuid, t text, e boolean, f json)`);
-  // The list's "last run", to the minute: concurrent imports must not queue on the flows' rows, so a flow run
-  // less than a minute ago, or being marked by another import right now, is left as it is.
-  await tx.execute(sql`
-    UPDATE rule_flows SET last_run_at = now()
-    WHERE tenant_id = ${tenantId}::uuid AND id IN (
-      SELECT id FROM rule_flows
-      WHERE tenant_id = ${tenantId}::uuid AND id = ANY(${`{${flowIds.join(',')}}`}::uuid[])
-        AND (last_run_at IS NULL OR last_run_at < now() - interval '1 minute')
-      FOR UPDATE SKIP LOCKED)`);
-  const now = Date.now();
-  if ((lastPrune.get(tenantId) ?? 0) < now - DAY_MS) {
-    lastPrune.set(tenantId, now);
-    await pruneTraces(tx, tenantId);
-  }
-}
-
-/** Traces are kept at least 90 days (the issue): those older than RULE_TRACE_RETENTION_DAYS go. */
-export async function pruneTraces(tx: Tx, tenantId: string): Promise<number> {
-  const gone = await tx.execute(sql`
-    DELETE FROM rule_traces WHERE tenant_id = ${tenantId}::uuid AND created_at < now() - make_interval(days => ${RULE_TRACE_RETENTION_DAYS})`);
-  return (gone as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? (gone as unknown as { affectedRows?: number }).affectedRows ?? 0;
 }
 
 /**

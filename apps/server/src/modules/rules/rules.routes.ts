@@ -9,7 +9,8 @@ import {
 import type { AppDeps, TenantCtx } from '../../platform/http/context';
 import { activeTenantCtx, type RouteAccess } from '../../platform/http/permissions';
 import { authedCtx } from '../../platform/http/request-context';
-import { applyFlowToOrders, listOrderTraces } from './rule-apply';
+import { applyFlowToOrders } from './rule-apply';
+import { listOrderTraces } from './rule-traces';
 import { getDryRun, listDryRunResults, startDryRun } from './rule-dry-run';
 import * as service from './rules.service';
 
@@ -29,9 +30,8 @@ export function registerRuleRoutes(scope: FastifyInstance, deps: AppDeps): void 
 
   app.get('/rules', { config: access('read-flow'), schema: { tags, querystring: ZFlowListQuery, response: { 200: pageOf(ZFlowSummary) } } },
     async (req) => {
-      const { hook_point: hook, status, ...query } = req.query;
-      const search = [query.search, hook ? `hook_point:${hook}` : '', status ? `status:${status}` : ''].filter(Boolean).join(';');
-      return service.listFlows(ctxOf(req, deps), { ...query, search: search || undefined });
+      const { hook_point, status, ...query } = req.query;
+      return service.listFlows(ctxOf(req, deps), query, { hook_point, status });
     });
   app.post('/rules', { bodyLimit: FLOW_BODY_LIMIT, config: access('create-flow'), schema: { tags, body: ZFlowCreate, response: { 201: dataOf(ZFlow) } } },
     async (req, reply) => reply.status(201).send({ data: await service.createFlow(ctxOf(req, deps), req.body) }));

@@ -11,7 +11,8 @@ import { queryRows } from '../../platform/db/rows';
 import { withTenant } from '../../platform/db/tenant';
 import { recordStatusEvent } from '../../platform/db/status-events';
 import type { TenantCtx } from '../../platform/http/context';
-import { assertId, conflict, DomainError, fieldError, invalidTransition, notFound } from '../../platform/http/errors';
+import { assertId, conflict, FieldErrors, fieldError, invalidTransition, notFound } from '../../platform/http/errors';
+import { uuidArray } from '../inventory/holder-sql';
 import { getRuleTemplate, listRuleTemplates } from '../templates/templates.service';
 import { ruleFlows, ruleFlowVersions } from './rules.tables';
 
@@ -36,12 +37,21 @@ const held = (ctx: TenantCtx) => ctx.principal.permissions;
 
 const ORDER = { name: ruleFlows.nameKey, hook_point: ruleFlows.hookPoint, status: ruleFlows.status, priority: ruleFlows.priority, created_at: ruleFlows.createdAt, updated_at: ruleFlows.updatedAt, last_run_at: ruleFlows.lastRunAt } as const;
 
-/** search: bare text (name), or `hook_point:…;status:active;name:…`; also the `hook_point` and `status` filters as search fields. */
-export async function listFlows(ctx: TenantCtx, query: TListQuery): Promise<Paginated<FlowSummaryDto>> {
+/** Filters of GET /rules beside the list query (each also accepted as a search field). */
+export interface FlowFilters {
+  hook_point?: string;
+  status?: string;
+}
+
+/** search: bare text (name), or `hook_point:…;status:active;name:…`; the `hook_point` and `status` query filters win. */
+export async function listFlows(ctx: TenantCtx, query: TListQuery, filters: FlowFilters = {}): Promise<Paginated<FlowSummaryDto>> {
   const { fields, text } = searchOf(query);
+  const hook = filters.hook_point ?? fields.hook_point;
+  const status = (filters.status ?? fields.status)?.toLowerCase();
   const where: SQL[] = [ne(ruleFlows.status, 'deleted')];
-  if (fields.hook_point) where.push(eq(ruleFlows.hookPoint, fields.hook_point.toLowerCase()));
-  if (fields.status) where.push(eq(ruleFlows.status, fields.status.toLowerCase() === 'deleted' ? '-' : fields.status.toLowerCase()));
+  if (hook) where.push(eq(ruleFlows.hookPoint, hook.toLowerCase()));
+  // A deleted flow is never listed, even when asked for.
+  if (status) where.push(eq(ruleFlows.status, status === 'deleted' ? '-' : status));
   const words = fields.name ?? text;
   if (words) where.push(ilike(ruleFlows.name, containsPattern(words)));
   const { order } = orderByClause(query, ORDER, 'priority', 'ASC');
@@ -80,16 +90,15 @@ export const getFlow = (ctx: TenantCtx, id: string): Promise<FlowDto> => withTen
 
 /** The problems as a 422: `nodes.2.formData.conditions.0.operator` → the message. */
 function throwProblems(problems: { path: Array<string | number>; message: string }[]): void {
-  if (problems.length === 0) return;
-  const errors: Record<string, string[]> = {};
-  for (const p of problems.slice(0, 100)) (errors[p.path.length ? p.path.join('.') : 'nodes'] ??= []).push(p.message);
-  throw new DomainError('VALIDATION', problems[0]!.message, { errors });
+  const errors = new FieldErrors();
+  for (const p of problems) errors.add(p.path.length ? p.path.join('.') : 'nodes', p.message);
+  errors.throwIfAny(errors.first);
 }
 
 /** The iLocs a flow names that are not the company's. */
 async function foreignIlocs(tx: Tx, ids: string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await queryRows<{ id: string }>(tx, sql`SELECT id FROM ilocs WHERE id = ANY(${`{${ids.join(',')}}`}::uuid[])`);
+  const rows = await queryRows<{ id: string }>(tx, sql`SELECT id FROM ilocs WHERE id = ANY(${uuidArray(ids)})`);
   const mine = new Set(rows.map((r) => r.id));
   return ids.filter((id) => !mine.has(id));
 }

@@ -3,7 +3,7 @@ import { DEFAULT_BEFORE_IMPORT_ORDER_NODES, type TFlowNode } from '@omnio/domain
 import { countRows } from '../../test/test-app';
 import { ordersOf, runAction, stockedSkus, uniq, makeShopifyProcess, channelKit, type ChannelKit } from '../channels/channels.test-kit';
 import { inTenant, makeIloc } from '../inventory/inventory.fixtures';
-import { pruneTraces } from './rule-hook';
+import { pruneTraces } from './rule-traces';
 
 /**
  * Rules end to end on the real database: a flow saved (and refused at save when it names what the engine
