@@ -44,3 +44,4 @@ export * from './woocommerce';
 export * from './edi';
 export * from './mappers';
 export * from './rules/index';
+export * from './forecast/index';

@@ -2,7 +2,7 @@ import type { TOrderInput } from '../orders';
 import { type Comparison, type FieldKind, type FlowHookPoint, type FlowOperator, flowField } from './rule-catalog';
 import type { FlowFacts } from './rule-evaluate';
 import type { TFlowCondition } from './rule-flow';
-import { lineSumTerm, orderUnits, readLineField, readOrderField } from './rule-fields';
+import { lineReader, lineSumTerm, orderReader, orderUnits, type LineReader } from './rule-fields';
 import {
   asList, cmp, compareDates, decToNumber, isBlank, normText, toDateKey, toDec, truncateActual,
 } from './rule-values';
@@ -26,57 +26,82 @@ const NEGATED: Partial<Record<FlowOperator, FlowOperator>> = {
   not_equals: 'equals', not_contains: 'contains', not_in: 'in', is_not_blank: 'is_blank',
 };
 
-function textTest(op: FlowOperator, actual: unknown, value: unknown, value2: unknown): boolean {
-  if (Array.isArray(actual)) return actual.some((a) => textTest(op, a, value, value2));
-  const a = normText(actual);
-  if (a === null || a === '') return false;
+type Test = (actual: unknown) => boolean;
+const never: Test = () => false;
+
+/** A text test with the value normalized once; the actual value is trimmed and lower-cased per call. */
+function textTester(op: FlowOperator, value: unknown, value2: unknown): Test {
   const v = normText(value) ?? '';
+  let t: (a: string) => boolean;
   switch (op) {
-    case 'equals': return a === v;
-    case 'contains': return a.includes(v);
-    case 'starts_with': return a.startsWith(v);
-    case 'ends_with': return a.endsWith(v);
-    case 'in': return asList(value).some((x) => normText(x) === a);
-    case 'greater_than': return a > v;
-    case 'less_than': return a < v;
-    case 'at_least': return a >= v;
-    case 'at_most': return a <= v;
-    case 'between': return a >= v && a <= (normText(value2) ?? '');
-    default: return false;
+    case 'equals': t = (a) => a === v; break;
+    case 'contains': t = (a) => a.includes(v); break;
+    case 'starts_with': t = (a) => a.startsWith(v); break;
+    case 'ends_with': t = (a) => a.endsWith(v); break;
+    case 'in': { const list = new Set(asList(value).map(normText)); t = (a) => list.has(a); break; }
+    case 'greater_than': t = (a) => a > v; break;
+    case 'less_than': t = (a) => a < v; break;
+    case 'at_least': t = (a) => a >= v; break;
+    case 'at_most': t = (a) => a <= v; break;
+    case 'between': { const v2 = normText(value2) ?? ''; t = (a) => a >= v && a <= v2; break; }
+    default: return never;
   }
+  const run: Test = (actual) => {
+    if (Array.isArray(actual)) return actual.some(run);
+    const a = normText(actual);
+    return a !== null && a !== '' && t(a);
+  };
+  return run;
 }
 
-/** An ordered comparison: `r(x)` is actual ⋚ x (null when x is not comparable). */
-function ordered(op: FlowOperator, r: (x: unknown) => number | null, value: unknown, value2: unknown): boolean {
+/**
+ * An ordered comparison with the value(s) parsed once: `parse` makes a comparable of a value (null when it is
+ * not one), `compare` orders two of them.
+ */
+function orderedTester<K>(op: FlowOperator, parse: (x: unknown) => K | null, compare: (a: K, b: K) => number, value: unknown, value2: unknown): ((a: K) => boolean) | null {
+  const v = parse(value);
   switch (op) {
-    case 'equals': return r(value) === 0;
-    case 'greater_than': { const x = r(value); return x !== null && x > 0; }
-    case 'less_than': { const x = r(value); return x !== null && x < 0; }
-    case 'at_least': { const x = r(value); return x !== null && x >= 0; }
-    case 'at_most': { const x = r(value); return x !== null && x <= 0; }
-    case 'in': return asList(value).some((v) => r(v) === 0);
-    case 'between': {
-      const lo = r(value);
-      const hi = r(value2);
-      if (lo === null || hi === null) return false;
-      // value and value2 may come in either order.
-      return (lo >= 0 && hi <= 0) || (lo <= 0 && hi >= 0);
+    case 'equals': return v === null ? null : (a) => compare(a, v) === 0;
+    case 'greater_than': return v === null ? null : (a) => compare(a, v) > 0;
+    case 'less_than': return v === null ? null : (a) => compare(a, v) < 0;
+    case 'at_least': return v === null ? null : (a) => compare(a, v) >= 0;
+    case 'at_most': return v === null ? null : (a) => compare(a, v) <= 0;
+    case 'in': {
+      const list = asList(value).map(parse).filter((x): x is K => x !== null);
+      return (a) => list.some((x) => compare(a, x) === 0);
     }
-    default: return false;
+    case 'between': {
+      const v2 = parse(value2);
+      if (v === null || v2 === null) return null;
+      // value and value2 may come in either order.
+      return (a) => {
+        const lo = compare(a, v);
+        const hi = compare(a, v2);
+        return (lo >= 0 && hi <= 0) || (lo <= 0 && hi >= 0);
+      };
+    }
+    default: return null;
   }
 }
 
-function numberTest(op: FlowOperator, actual: unknown, value: unknown, value2: unknown): boolean {
-  if (Array.isArray(actual)) return actual.some((a) => numberTest(op, a, value, value2));
-  const a = toDec(actual);
-  if (a === null) return false;
-  return ordered(op, (x) => { const d = toDec(x); return d === null ? null : cmp(a, d); }, value, value2);
+function numberTester(op: FlowOperator, value: unknown, value2: unknown): Test {
+  const t = orderedTester(op, toDec, cmp, value, value2);
+  if (!t) return never;
+  const run: Test = (actual) => {
+    if (Array.isArray(actual)) return actual.some(run);
+    const a = toDec(actual);
+    return a !== null && t(a);
+  };
+  return run;
 }
 
-function dateTest(op: FlowOperator, actual: unknown, value: unknown, value2: unknown): boolean {
-  const a = toDateKey(actual);
-  if (a === null) return false;
-  return ordered(op, (x) => { const d = toDateKey(x); return d === null ? null : compareDates(a, d); }, value, value2);
+function dateTester(op: FlowOperator, value: unknown, value2: unknown): Test {
+  const t = orderedTester(op, toDateKey, compareDates, value, value2);
+  if (!t) return never;
+  return (actual) => {
+    const a = toDateKey(actual);
+    return a !== null && t(a);
+  };
 }
 
 const truthy = (v: unknown): boolean | null => {
@@ -87,15 +112,29 @@ const truthy = (v: unknown): boolean | null => {
   return null;
 };
 
-/** One value against an operator (not the aggregates): the heart of every condition. */
-export function testValue(kind: FieldKind, op: FlowOperator, actual: unknown, value?: unknown, value2?: unknown): boolean {
+/**
+ * One operator and its value(s) made into a test of a field's value (not the aggregates): the heart of every
+ * condition. Made once per condition, run on every order (and line) of a batch.
+ */
+export function valueTester(kind: FieldKind, op: FlowOperator, value?: unknown, value2?: unknown): Test {
   const positive = NEGATED[op];
-  if (positive) return !testValue(kind, positive, actual, value, value2);
-  if (op === 'is_blank') return isBlank(actual);
-  if (kind === 'number') return numberTest(op, actual, value, value2);
-  if (kind === 'date') return dateTest(op, actual, value, value2);
-  if (kind === 'boolean') return op === 'equals' && truthy(actual) !== null && truthy(actual) === truthy(value);
-  return textTest(op, actual, value, value2);
+  if (positive) {
+    const t = valueTester(kind, positive, value, value2);
+    return (actual) => !t(actual);
+  }
+  if (op === 'is_blank') return isBlank;
+  if (kind === 'number') return numberTester(op, value, value2);
+  if (kind === 'date') return dateTester(op, value, value2);
+  if (kind === 'boolean') {
+    const v = truthy(value);
+    return op === 'equals' && v !== null ? (actual) => truthy(actual) === v : never;
+  }
+  return textTester(op, value, value2);
+}
+
+/** One value against an operator (valueTester, once). */
+export function testValue(kind: FieldKind, op: FlowOperator, actual: unknown, value?: unknown, value2?: unknown): boolean {
+  return valueTester(kind, op, value, value2)(actual);
 }
 
 /** `n compare value` for the aggregates. */
@@ -132,48 +171,85 @@ function customFieldTest(actual: unknown, compare: string | undefined, value: un
   return testValue(kind, op, actual, value);
 }
 
-const lineNumbers = (order: TOrderInput, test: (i: number) => boolean): number[] =>
-  order.lines.flatMap((_, i) => (test(i) ? [i + 1] : []));
+/** What a condition found: its result, what the field held (undefined: nothing to show), the lines that matched. */
+export type ConditionOutcome = [result: boolean, actual: unknown, lines?: number[]];
+export type CompiledCondition = (order: TOrderInput, facts: FlowFacts) => ConditionOutcome;
 
-/** One condition on the order as it is now, with what the trace shows of it. */
-export function evaluateCondition(hook: FlowHookPoint, c: TFlowCondition, order: TOrderInput, facts: FlowFacts): TraceCondition {
-  const base = { field: c.field, operator: c.operator, ...(c.value !== undefined ? { value: c.value } : {}) };
+const MILLION = 1_000_000n;
+
+/** The numbers of the lines (from 1) a test holds for. */
+function matchingLines(order: TOrderInput, facts: FlowFacts, read: LineReader, test: Test): number[] {
+  const out: number[] = [];
+  const { lines } = order;
+  for (let i = 0; i < lines.length; i++) if (test(read(lines[i]!, facts))) out.push(i + 1);
+  return out;
+}
+
+/** One condition made into a function of the order: fields resolved and values parsed once, not per order. */
+export function compileCondition(hook: FlowHookPoint, c: TFlowCondition): CompiledCondition {
   switch (c.operator) {
-    case 'order_total_items': {
-      const n = orderUnits(order);
-      return { ...base, result: compareNumber(BigInt(n) * 1_000_000n, c.compare, c.value), actual: n };
-    }
-    case 'order_total_line': {
-      const n = order.lines.length;
-      return { ...base, result: compareNumber(BigInt(n) * 1_000_000n, c.compare, c.value), actual: n };
-    }
-    case 'custom_sum': {
-      const sum = order.lines.reduce((s, l) => s + lineSumTerm(l, facts, c.field), 0n);
-      return { ...base, result: compareNumber(sum, c.compare, c.value), actual: decToNumber(sum) };
-    }
+    case 'order_total_items':
+      return (order) => {
+        const n = orderUnits(order);
+        return [compareNumber(BigInt(n) * MILLION, c.compare, c.value), n];
+      };
+    case 'order_total_line':
+      return (order) => {
+        const n = order.lines.length;
+        return [compareNumber(BigInt(n) * MILLION, c.compare, c.value), n];
+      };
+    case 'custom_sum':
+      return (order, facts) => {
+        let sum = 0n;
+        for (const l of order.lines) sum += lineSumTerm(l, facts, c.field);
+        return [compareNumber(sum, c.compare, c.value), decToNumber(sum)];
+      };
     case 'custom_count': {
       const where = c.where;
       const wf = where ? flowField(hook, where.field) : null;
-      const lines = where && wf ? lineNumbers(order, (i) => testValue(wf.kind, where.operator, readLineField(order.lines[i]!, facts, where.field), where.value, where.value2)) : [];
-      return { ...base, result: compareNumber(BigInt(lines.length) * 1_000_000n, c.compare, c.value), actual: lines.length, lines };
+      const read = where && wf ? lineReader(where.field) : null;
+      const test = where && wf ? valueTester(wf.kind, where.operator, where.value, where.value2) : null;
+      return (order, facts) => {
+        const lines = read && test ? matchingLines(order, facts, read, test) : [];
+        return [compareNumber(BigInt(lines.length) * MILLION, c.compare, c.value), lines.length, lines];
+      };
     }
     case 'custom_field': {
-      const actual = readOrderField(order, facts, c.field);
-      return { ...base, result: customFieldTest(actual, c.compare, c.value), actual: truncateActual(actual) };
+      const read = orderReader(c.field);
+      return (order, facts) => {
+        const actual = read(order, facts);
+        return [customFieldTest(actual, c.compare, c.value), truncateActual(actual)];
+      };
     }
     default:
       break;
   }
   const field = flowField(hook, c.field);
-  if (!field) return { ...base, result: false };
+  if (!field) return () => [false, undefined];
+  const test = valueTester(field.kind, c.operator, c.value, c.value2);
   if (field.scope === 'order') {
-    const actual = readOrderField(order, facts, c.field);
-    return { ...base, result: testValue(field.kind, c.operator, actual, c.value, c.value2), actual: truncateActual(actual) };
+    const read = orderReader(c.field);
+    return (order, facts) => {
+      const actual = read(order, facts);
+      return [test(actual), truncateActual(actual)];
+    };
   }
-  const lines = lineNumbers(order, (i) => testValue(field.kind, c.operator, readLineField(order.lines[i]!, facts, c.field), c.value, c.value2));
+  const read = lineReader(c.field);
   const quantifier = c.quantifier ?? 'any';
-  const result = quantifier === 'any' ? lines.length > 0 : quantifier === 'none' ? lines.length === 0 : lines.length === order.lines.length;
-  return { ...base, result, lines };
+  return (order, facts) => {
+    const lines = matchingLines(order, facts, read, test);
+    const result = quantifier === 'any' ? lines.length > 0 : quantifier === 'none' ? lines.length === 0 : lines.length === order.lines.length;
+    return [result, undefined, lines];
+  };
+}
+
+/** One condition on the order as it is now, with what the trace shows of it. */
+export function evaluateCondition(hook: FlowHookPoint, c: TFlowCondition, order: TOrderInput, facts: FlowFacts): TraceCondition {
+  const [result, actual, lines] = compileCondition(hook, c)(order, facts);
+  return {
+    field: c.field, operator: c.operator, ...(c.value !== undefined ? { value: c.value } : {}), result,
+    ...(actual !== undefined ? { actual } : {}), ...(lines ? { lines } : {}),
+  };
 }
 
 /** A condition node's verdict: all, any or none of its conditions hold. */

@@ -3,6 +3,7 @@ import type { FlowChangeDto, FlowTraceDto } from './rule-api';
 import type { FlowHookPoint } from './rule-catalog';
 import type { TFlowNode } from './rule-flow';
 import { runFlow } from './rule-run';
+import { readStoredTraces, type StoredFlowTrace } from './rule-trace-store';
 import { cloneJson } from './rule-values';
 
 /**
@@ -68,11 +69,29 @@ export interface FlowFailure {
 export interface FlowsOutcome {
   /** The order as the flows left it; on a failure, the order as it came in (never half-applied). */
   order: TOrderInput;
-  traces: FlowTraceDto[];
+  /** What each flow did, as it is kept on the order (rule-trace-store.ts). */
+  stored: StoredFlowTrace[];
+  /** The same in the answer's shape (made from `stored` when read: the import never needs it). */
+  readonly traces: FlowTraceDto[];
   /** Every change, in order, across flows (empty on a failure). */
   changes: FlowChangeDto[];
   effects: FlowEffect[];
   failure: FlowFailure | null;
+}
+
+class Outcome implements FlowsOutcome {
+  constructor(
+    private readonly flows: readonly RunnableFlow[],
+    readonly order: TOrderInput,
+    readonly stored: StoredFlowTrace[],
+    readonly changes: FlowChangeDto[],
+    readonly effects: FlowEffect[],
+    readonly failure: FlowFailure | null,
+  ) {}
+
+  get traces(): FlowTraceDto[] {
+    return readStoredTraces(this.stored, (id, version) => this.flows.find((f) => f.id === id && f.version === version));
+  }
 }
 
 /**
@@ -81,15 +100,15 @@ export interface FlowsOutcome {
  */
 export function evaluateFlows(flows: readonly RunnableFlow[], order: TOrderInput, facts: FlowFacts): FlowsOutcome {
   const work = cloneJson(order);
-  const traces: FlowTraceDto[] = [];
+  const stored: StoredFlowTrace[] = [];
   const changes: FlowChangeDto[] = [];
   const effects: FlowEffect[] = [];
   for (const flow of flows) {
     const run = runFlow(flow, work, facts);
-    traces.push(run.trace);
-    if (run.failure) return { order, traces, changes: [], effects: [], failure: run.failure };
-    changes.push(...run.trace.changes);
-    effects.push(...run.effects);
+    stored.push(run.trace);
+    if (run.failure) return new Outcome(flows, order, stored, [], [], run.failure);
+    for (const c of run.changes) changes.push(c);
+    for (const e of run.effects) effects.push(e);
   }
-  return { order: work, traces, changes, effects, failure: null };
+  return new Outcome(flows, work, stored, changes, effects, null);
 }

@@ -70,55 +70,68 @@ function computedField(order: TOrderInput, key: string, compute: () => unknown):
   return fields.get(key);
 }
 
-/** The value of an order-scope field (null/undefined when the order has none). */
-export function readOrderField(order: TOrderInput, facts: FlowFacts, key: string): unknown {
-  if (key.startsWith('metadata.')) return pick(order.metadata, key.slice('metadata.'.length));
+export type OrderReader = (order: TOrderInput, facts: FlowFacts) => unknown;
+export type LineReader = (line: TOrderLineInput, facts: FlowFacts) => unknown;
+
+/** An order-scope field's reader, the key resolved once (its value null/undefined when the order has none). */
+export function orderReader(key: string): OrderReader {
+  if (key.startsWith('metadata.')) {
+    const name = key.slice('metadata.'.length);
+    return (order) => pick(order.metadata, name);
+  }
   const [scope, name = ''] = key.split('.', 2) as [string, string?];
   switch (scope) {
     case 'order':
       switch (name) {
-        case 'total': return computedField(order, key, () => decToNumber(orderTotal(order)));
-        case 'subtotal': return computedField(order, key, () => decToNumber(orderSubtotal(order)));
-        case 'shipping': return order.shipping ?? null;
-        case 'units': return computedField(order, key, () => orderUnits(order));
-        case 'line_count': return order.lines.length;
-        case 'weight': return computedField(order, key, () => decToNumber(orderWeight(order, facts)));
-        case 'tags': {
+        case 'total': return (order) => computedField(order, key, () => decToNumber(orderTotal(order)));
+        case 'subtotal': return (order) => computedField(order, key, () => decToNumber(orderSubtotal(order)));
+        case 'shipping': return (order) => order.shipping ?? null;
+        case 'units': return (order) => computedField(order, key, () => orderUnits(order));
+        case 'line_count': return (order) => order.lines.length;
+        case 'weight': return (order, facts) => computedField(order, key, () => decToNumber(orderWeight(order, facts)));
+        case 'tags': return (order) => {
           const tags = pick(order.metadata, 'tags');
           return Array.isArray(tags) ? tags : tags === undefined || tags === null ? [] : [tags];
-        }
-        case 'created_at': return facts.now.toISOString();
-        default: return pick(order, name);
+        };
+        case 'created_at': return (_order, facts) => facts.now.toISOString();
+        default: return (order) => pick(order, name);
       }
     case 'customer':
     case 'shipping_address':
     case 'billing_address':
-      return pick(order[scope], name);
+      return (order) => pick(order[scope], name);
     case 'process':
-      return facts.process ? pick(facts.process, name) : null;
+      return (_order, facts) => (facts.process ? pick(facts.process, name) : null);
     default:
-      return undefined;
+      return () => undefined;
   }
 }
 
-/** The value of a line-scope field for one line (`sku.*` null when the SKU is not in the catalog). */
-export function readLineField(line: TOrderLineInput, facts: FlowFacts, key: string): unknown {
+/** A line-scope field's reader for one line (`sku.*` null when the SKU is not in the catalog). */
+export function lineReader(key: string): LineReader {
   const [scope, name = ''] = key.split('.', 2) as [string, string?];
   if (scope === 'line') {
     switch (name) {
-      case 'total': return decToNumber(lineTotalDec(line));
-      case 'price': return line.price ?? null;
-      default: return pick(line, name);
+      case 'total': return (line) => decToNumber(lineTotalDec(line));
+      case 'price': return (line) => line.price ?? null;
+      default: return (line) => pick(line, name);
     }
   }
   if (scope === 'sku') {
-    const sku = lineSku(line, facts);
-    if (!sku) return null;
-    if (name === 'available') return skuAvailable(sku, facts);
-    return pick(sku, name);
+    return (line, facts) => {
+      const sku = lineSku(line, facts);
+      if (!sku) return null;
+      return name === 'available' ? skuAvailable(sku, facts) : pick(sku, name);
+    };
   }
-  return undefined;
+  return () => undefined;
 }
+
+/** The value of an order-scope field (null/undefined when the order has none). */
+export const readOrderField = (order: TOrderInput, facts: FlowFacts, key: string): unknown => orderReader(key)(order, facts);
+
+/** The value of a line-scope field for one line. */
+export const readLineField = (line: TOrderLineInput, facts: FlowFacts, key: string): unknown => lineReader(key)(line, facts);
 
 /** A line field as a number for custom_sum (sku.weight is per unit, so it is multiplied by the quantity). */
 export function lineSumTerm(line: TOrderLineInput, facts: FlowFacts, key: string): bigint {

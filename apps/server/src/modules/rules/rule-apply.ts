@@ -52,12 +52,12 @@ export async function applyFlowToOrders(ctx: TenantCtx, flowId: string, input: T
       }
       const outcome = evaluateFlows([flow], o.input, { skus, ilocs, process: o.process_id ? processes.get(o.process_id) ?? null : null, now: new Date() });
       if (outcome.failure) {
-        await recordTraces(tx, ctx.tenantId, [{ orderId: id, trigger: 'apply', traces: outcome.traces, error: true }]);
+        await recordTraces(tx, ctx.tenantId, [{ orderId: id, trigger: 'apply', traces: outcome.stored, error: true }]);
         results.push({ order_id: id, number: o.number, outcome: 'error', changes: [], error: outcome.failure.message });
         continue;
       }
       if (outcome.changes.length === 0 && outcome.effects.length === 0) {
-        await recordTraces(tx, ctx.tenantId, [{ orderId: id, trigger: 'apply', traces: outcome.traces, error: false }]);
+        await recordTraces(tx, ctx.tenantId, [{ orderId: id, trigger: 'apply', traces: outcome.stored, error: false }]);
         results.push({ order_id: id, number: o.number, outcome: 'unchanged', changes: [], error: null });
         continue;
       }
@@ -67,7 +67,7 @@ export async function applyFlowToOrders(ctx: TenantCtx, flowId: string, input: T
           await holdIfAsked(sp, ctx, id, outcome.order.hold_until ?? null, o.input.hold_until ?? null);
           const [now] = await queryRows<{ status: string }>(sp, sql`SELECT status FROM orders WHERE id = ${id}::uuid`);
           await carryOut({ tx: sp, tenantId: ctx.tenantId, userId: ctx.principal.userId }, id, now!.status as never, outcome.effects);
-          await recordTraces(sp, ctx.tenantId, [{ orderId: id, trigger: 'apply', traces: outcome.traces, error: false }]);
+          await recordTraces(sp, ctx.tenantId, [{ orderId: id, trigger: 'apply', traces: outcome.stored, error: false }]);
         });
         results.push({ order_id: id, number: o.number, outcome: 'changed', changes: outcome.changes, error: null });
       } catch (err) {

@@ -1,12 +1,12 @@
 import {
-  evaluateFlows, orderTransition, type FlowEffect, type FlowFacts, type FlowsOutcome, type IlocFacts, type OrderStatus,
+  evaluateFlows, orderTransition, type FlowEffect, type FlowFacts, type IlocFacts, type OrderStatus,
   type RunnableFlow, type SkuFacts, type TOrderInput,
 } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { lineCodesOf, HookFailure, type HookContext, type WrittenOrder } from '../orders/order-pipeline';
 import { applyOrderAction } from '../orders/order-actions';
 import { createNotifications, usersWithPermission } from '../notifications/notify';
-import { recordTraces } from './rule-traces';
+import { recordTraces, traceJson, type StoredTraceJson } from './rule-traces';
 import { activeFlowsSql, flowsNeedSkus, processIdOf, readActiveFlows, readIlocFacts, readProcessFacts, readSkuFacts, type ProcessFacts } from './rule-facts';
 
 /**
@@ -27,8 +27,18 @@ interface TxState {
 
 /** Per transaction: a batch's orders share one read of the flows, iLocs and facts. */
 const states = new WeakMap<Tx, TxState>();
-/** What an evaluation left for after the write, by the order object the pipeline writes. */
-const pending = new WeakMap<TOrderInput, { outcome: FlowsOutcome; trigger: string }>();
+/**
+ * What an evaluation left for after the write, by the order object the pipeline writes: the trace already as
+ * JSON (a batch holds a thousand of them until the write; kept as objects they outlive the young generation
+ * and the garbage collector copies them), the effects and whether it failed.
+ */
+interface Pending {
+  trace: StoredTraceJson;
+  effects: FlowEffect[];
+  failed: boolean;
+  trigger: string;
+}
+const pending = new WeakMap<TOrderInput, Pending>();
 
 async function stateOf(ctx: HookContext): Promise<TxState> {
   let state = states.get(ctx.tx);
@@ -68,7 +78,7 @@ export async function runImportFlows(order: TOrderInput, ctx: HookContext): Prom
   if (processId) await readProcessFacts(ctx.tx, ctx.tenantId, [processId], state.processes);
   const facts: FlowFacts = { skus: state.skus, ilocs: state.ilocs, process: processId ? state.processes.get(processId) ?? null : null, now: new Date() };
   const outcome = evaluateFlows(state.flows, order, facts);
-  pending.set(outcome.order, { outcome, trigger });
+  pending.set(outcome.order, { trace: traceJson(outcome.stored), effects: outcome.effects, failed: outcome.failure !== null, trigger });
   if (outcome.failure) throw new HookFailure(outcome.failure.message);
   return outcome.order;
 }
@@ -82,9 +92,9 @@ export async function afterImportFlows(written: readonly WrittenOrder[], ctx: Ho
     return p ? [{ ...w, ...p }] : [];
   });
   if (done.length === 0) return;
-  await recordTraces(ctx.tx, ctx.tenantId, done.map((d) => ({ orderId: d.orderId, trigger: d.trigger, traces: d.outcome.traces, error: d.outcome.failure !== null })));
+  await recordTraces(ctx.tx, ctx.tenantId, done.map((d) => ({ orderId: d.orderId, trigger: d.trigger, traces: d.trace, error: d.failed })));
   for (const d of done) {
-    if (!d.outcome.failure && d.outcome.effects.length) await carryOut(ctx, d.orderId, d.status as OrderStatus, d.outcome.effects);
+    if (!d.failed && d.effects.length) await carryOut(ctx, d.orderId, d.status as OrderStatus, d.effects);
   }
 }
 
