@@ -58,7 +58,7 @@ async function createOrdersWithin(
 
   const lookup = await lookupSkus(tx, tenantId, admitted.map((c) => c.raw), intake.skus); // 1. resolve
   const hookCtx = { tx, tenantId, userId, trigger: 'import' as const };
-  const hooked = await hookOrders(admitted, hookCtx, intake.hooks); // 2. hooks
+  const hooked = await hookOrders(admitted, hookCtx, intake); // 2. hooks
   const changed = hooked.filter((h) => h.checked.order !== h.raw).map((h) => h.checked.order);
   if (changed.length) await resolveAddedSkus(tx, tenantId, changed, lookup);
   const prepared = prepareOrders(hooked, lookup, now); // 3. validate

@@ -41,7 +41,7 @@ export type BeforeImportOrderHook = ((order: TOrderInput, ctx: HookContext) => P
    * `intake`. A hook that has nothing to do for a company (no active rules) costs the import nothing more.
    */
   intakeSql?: (tenantId: string) => SQL;
-  prepare?: (orders: readonly TOrderInput[], ctx: HookContext, intake?: Record<string, unknown>[]) => Promise<void>;
+  prepare?: (orders: readonly TOrderInput[], ctx: HookContext, intake?: HookIntake) => Promise<void>;
 };
 
 /** A hook's failure whose message is for the seller as it is (a rule's "Rule "X" failed at "Y": why"). */
@@ -78,6 +78,23 @@ export const registerBeforeImportOrderHook = (hook: BeforeImportOrderHook): (() 
 /** Registers an after-write hook (process-wide); answers a function that removes it. */
 export const registerAfterImportOrdersHook = (hook: AfterImportOrdersHook): (() => void) => registered(afterHooks, hook);
 
+/**
+ * What a hook's prepare gets of the import's first read: its own statement's rows, and the import's SKUs by exact
+ * code and their holders' balances (readIntake), so a hook that needs them does not read them again.
+ */
+export interface HookIntake {
+  rows: Record<string, unknown>[];
+  skus: Record<string, unknown>[];
+  balances: { holders: Set<string>; rows: Record<string, unknown>[] };
+}
+
+/** The import's first read as prepareHooks takes it. */
+export interface PipelineIntake {
+  hooks: Record<string, Record<string, unknown>[]>;
+  skus: HookIntake['skus'];
+  balances: HookIntake['balances'];
+}
+
 /** The hooks' statements for the import's first read, keyed `hook<i>`. */
 export function hookIntakeSql(tenantId: string): Record<string, SQL> {
   const parts: Record<string, SQL> = {};
@@ -88,9 +105,11 @@ export function hookIntakeSql(tenantId: string): Record<string, SQL> {
 }
 
 /** Lets every hook read what the call's orders need, once; `intake`: the rows of hookIntakeSql's statements. */
-export async function prepareHooks(orders: readonly TOrderInput[], ctx: HookContext, intake?: Record<string, Record<string, unknown>[]>): Promise<void> {
+export async function prepareHooks(orders: readonly TOrderInput[], ctx: HookContext, intake?: PipelineIntake): Promise<void> {
   if (orders.length === 0) return;
-  for (const [i, hook] of hooks.entries()) if (hook.prepare) await hook.prepare(orders, ctx, intake?.[`hook${i}`]);
+  for (const [i, hook] of hooks.entries()) {
+    if (hook.prepare) await hook.prepare(orders, ctx, intake ? { rows: intake.hooks[`hook${i}`] ?? [], skus: intake.skus, balances: intake.balances } : undefined);
+  }
 }
 
 /** The after-write hooks, in registration order. */

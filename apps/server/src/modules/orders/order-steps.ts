@@ -225,7 +225,7 @@ export type Hooked = Candidate & { checked: Checked; draft: boolean };
  * Step 2, the before-import hooks, one order at a time in input order: hooks may query, and the import's
  * transaction is one connection.
  */
-export async function hookOrders(candidates: Candidate[], ctx: HookContext, intake?: Intake['hooks']): Promise<Hooked[]> {
+export async function hookOrders(candidates: Candidate[], ctx: HookContext, intake?: Pick<Intake, 'hooks' | 'skus' | 'balances'>): Promise<Hooked[]> {
   const hooked: Hooked[] = [];
   await prepareHooks(candidates.filter((c) => c.raw.status !== 'draft').map((c) => c.raw), ctx, intake);
   for (const c of candidates) {

@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FlowFacts, FlowHookPoint, IlocFacts, RunnableFlow, SkuFacts, TFlowNode, TOrderInput } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { queryRows, queryTogether } from '../../platform/db/rows';
 import { uuidArray } from '../inventory/holder-sql';
+import type { HookIntake } from '../orders/order-pipeline';
 import { resolveSkuCodes } from '../inventory/resolve';
 
 /**
@@ -58,13 +59,18 @@ export const factKey = (code: string) => code.trim().toLowerCase();
  * barcode and the units available per iLoc in units of the SKU as sold. Two or three statements whatever the
  * number of codes.
  */
-export async function readSkuFacts(tx: Tx, tenantId: string, codes: string[], into: Map<string, SkuFacts>): Promise<void> {
+export async function readSkuFacts(
+  tx: Tx, tenantId: string, codes: string[], into: Map<string, SkuFacts>, known?: Pick<HookIntake, 'skus' | 'balances'>,
+): Promise<void> {
   const wanted = [...new Set(codes.map((c) => c.trim()).filter((c) => c.length > 0 && c.length <= 64 && !into.has(factKey(c))))];
   if (wanted.length === 0) return;
-  const resolved = await resolveSkuCodes(tx, tenantId, wanted);
+  // The import's first read resolved the exact codes (exactRows: no statement unless a code needs its alias).
+  const resolved = await resolveSkuCodes(tx, tenantId, wanted, {}, known?.skus);
   if (resolved.size === 0) return;
   const ids = [...new Set([...resolved.values()].map((r) => r.id))];
-  const holders = [...new Set([...resolved.values()].map((r) => r.holderId))];
+  // Stock the first read has (every balance with units to spare at an iLoc that ships; a missing one is none),
+  // read here only for the holders it did not cover.
+  const holders = [...new Set([...resolved.values()].map((r) => r.holderId))].filter((h) => !known?.balances.holders.has(h));
   const read = await queryTogether(tx, {
     skus: sql`
       SELECT s.id, s.name, s.weight, s.barcode, c.name AS category, b.name AS brand
@@ -73,13 +79,13 @@ export async function readSkuFacts(tx: Tx, tenantId: string, codes: string[], in
       LEFT JOIN categories c ON c.tenant_id = s.tenant_id AND c.id = p.category_id
       LEFT JOIN brands b ON b.tenant_id = s.tenant_id AND b.id = p.brand_id
       WHERE s.tenant_id = ${tenantId}::uuid AND s.id = ANY(${uuidArray(ids)})`,
-    stock: sql`
+    ...(holders.length ? { stock: sql`
       SELECT sku_id, iloc_id, qty_good - qty_reserved AS available FROM inventory_balances
-      WHERE tenant_id = ${tenantId}::uuid AND sku_id = ANY(${uuidArray(holders)})`,
-  });
+      WHERE tenant_id = ${tenantId}::uuid AND sku_id = ANY(${uuidArray(holders)})` } : {}),
+  } as Record<'skus' | 'stock', SQL>);
   const details = new Map(read.skus.map((r) => [String(r.id), r]));
   const stock = new Map<string, Record<string, number>>();
-  for (const b of read.stock) {
+  for (const b of [...(read.stock ?? []), ...(known?.balances.rows ?? [])]) {
     const at = stock.get(String(b.sku_id)) ?? {};
     at[String(b.iloc_id)] = Number(b.available);
     stock.set(String(b.sku_id), at);

@@ -3,7 +3,7 @@ import {
   type RunnableFlow, type SkuFacts, type TOrderInput,
 } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
-import { lineCodesOf, HookFailure, type HookContext, type WrittenOrder } from '../orders/order-pipeline';
+import { lineCodesOf, HookFailure, type HookContext, type HookIntake, type WrittenOrder } from '../orders/order-pipeline';
 import { applyOrderAction } from '../orders/order-actions';
 import { createNotifications, usersWithPermission } from '../notifications/notify';
 import { recordTraces, traceJson, type StoredTraceJson } from './rule-traces';
@@ -54,15 +54,16 @@ async function stateOf(ctx: HookContext): Promise<TxState> {
  * Facts for a batch: the SKUs and connections of every order, read once. On import the flows came with the
  * import's first read (`intake`): a company without active flows pays no round trip for rules.
  */
-async function prepare(orders: readonly TOrderInput[], ctx: HookContext, intake?: Record<string, unknown>[]): Promise<void> {
+async function prepare(orders: readonly TOrderInput[], ctx: HookContext, intake?: HookIntake): Promise<void> {
   if (!RULE_TRIGGERS.has(ctx.trigger ?? 'import')) return;
   if (intake && !states.has(ctx.tx)) {
-    const flows = intake as unknown as RunnableFlow[];
+    const flows = intake.rows as unknown as RunnableFlow[];
     states.set(ctx.tx, { flows, ilocs: flows.length ? await readIlocFacts(ctx.tx, ctx.tenantId) : [], needSkus: flowsNeedSkus(flows), skus: new Map(), processes: new Map() });
   }
   const state = await stateOf(ctx);
   if (state.flows.length === 0) return;
-  if (state.needSkus) await readSkuFacts(ctx.tx, ctx.tenantId, lineCodesOf([...orders]), state.skus);
+  // On import the SKUs by exact code and their stock came with the first read: only what it did not cover is read.
+  if (state.needSkus) await readSkuFacts(ctx.tx, ctx.tenantId, lineCodesOf([...orders]), state.skus, intake);
   const processIds = orders.map(processIdOf).filter((id): id is string => id !== null);
   await readProcessFacts(ctx.tx, ctx.tenantId, processIds, state.processes);
 }
