@@ -1,3 +1,4 @@
+import { seededRandom } from '@omnio/domain';
 import type { ScenarioContext, Tally, Verification } from '../lib/types';
 import { authJson, INVENTORY_SKUS, type InventoryDataset } from './inventory-dataset';
 
@@ -16,18 +17,6 @@ const PLACES: [string, string, string][] = [
 /** Buyers the imports draw from: most orders of a 100k import come from returning customers, as in a real shop. */
 const BUYERS = 20_000;
 
-/** A small seeded generator, so that two runs import the same mix of SKUs and customers. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const skuCode = (n: number) => `BNC-${String(n).padStart(6, '0')}`;
 
 /**
@@ -37,7 +26,7 @@ const skuCode = (n: number) => `BNC-${String(n).padStart(6, '0')}`;
  * through the pipeline each should come out `open` and reserve its units.
  */
 export function orderFactory(tag: string, seed = 4): () => Record<string, unknown> {
-  const rand = seeded(seed);
+  const rand = seededRandom(seed);
   const pick = (n: number) => Math.floor(rand() * n);
   let n = 0;
   return () => {

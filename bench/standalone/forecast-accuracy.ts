@@ -7,7 +7,7 @@
  *   npm run bench:forecast -- --skus 2000 --speed-skus 20000 --days 730 --seed 23
  */
 import { parseArgs } from 'node:util';
-import { forecastSeries, forecastWith, naiveScale } from '@omnio/domain';
+import { forecastSeries, forecastWith, naiveScale, seededRandom } from '@omnio/domain';
 
 const { values } = parseArgs({
   options: { skus: { type: 'string', default: '2000' }, 'speed-skus': { type: 'string', default: '20000' }, days: { type: 'string', default: '730' }, seed: { type: 'string', default: '23' } },
@@ -23,16 +23,6 @@ type Kind = 'smooth' | 'seasonal' | 'intermittent' | 'lumpy' | 'new';
 const KINDS: Kind[] = ['smooth', 'seasonal', 'intermittent', 'lumpy', 'new'];
 const MIX: [Kind, number][] = [['smooth', 0.3], ['seasonal', 0.25], ['intermittent', 0.2], ['lumpy', 0.15], ['new', 0.1]];
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function poisson(rnd: () => number, lambda: number): number {
   if (lambda <= 0) return 0;
@@ -87,7 +77,7 @@ function makeSku(rnd: () => number, kind: Kind, days: number): Sku {
 
 /** `full`: every SKU has the whole `days` of history (new items become smooth ones), for the speed run. */
 function catalogue(count: number, seed: number, days: number, full = false): Sku[] {
-  const rnd = mulberry32(seed);
+  const rnd = seededRandom(seed);
   const out: Sku[] = [];
   for (let i = 0; i < count; i++) {
     let r = rnd();

@@ -6,6 +6,7 @@ export * from './password';
 export * from './schemas';
 export * from './preferences';
 export * from './list-query';
+export * from './seeded-random';
 export * from './catalog';
 export * from './inventory';
 export * from './csv-cells';

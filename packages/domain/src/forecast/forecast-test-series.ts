@@ -1,15 +1,6 @@
-/** Generated series with known answers for the forecast tests (deterministic: seeded). */
+import { seededRandom as seeded } from '../seeded-random';
 
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Generated series with known answers for the forecast tests (deterministic: seeded). */
 
 export const constant = (n: number, v: number): number[] => Array.from({ length: n }, () => v);
 

@@ -198,12 +198,14 @@ export function compileCondition(hook: FlowHookPoint, c: TFlowCondition): Compil
         const n = order.lines.length;
         return [compareNumber(BigInt(n) * MILLION, c.compare, c.value), n];
       };
-    case 'custom_sum':
+    case 'custom_sum': {
+      const term = lineSumTerm(c.field);
       return (order, facts) => {
         let sum = 0n;
-        for (const l of order.lines) sum += lineSumTerm(l, facts, c.field);
+        for (const l of order.lines) sum += term(l, facts);
         return [compareNumber(sum, c.compare, c.value), decToNumber(sum)];
       };
+    }
     case 'custom_count': {
       const where = c.where;
       const wf = where ? flowField(hook, where.field) : null;

@@ -127,15 +127,10 @@ export function lineReader(key: string): LineReader {
   return () => undefined;
 }
 
-/** The value of an order-scope field (null/undefined when the order has none). */
-export const readOrderField = (order: TOrderInput, facts: FlowFacts, key: string): unknown => orderReader(key)(order, facts);
-
-/** The value of a line-scope field for one line. */
-export const readLineField = (line: TOrderLineInput, facts: FlowFacts, key: string): unknown => lineReader(key)(line, facts);
-
-/** A line field as a number for custom_sum (sku.weight is per unit, so it is multiplied by the quantity). */
-export function lineSumTerm(line: TOrderLineInput, facts: FlowFacts, key: string): bigint {
-  if (key === 'sku.weight') return decMul(decOf(lineSku(line, facts)?.weight ?? 0), decOf(lineQty(line)));
-  if (key === 'line.total') return lineTotalDec(line);
-  return decOf(readLineField(line, facts, key));
+/** A line field as a number for custom_sum, its reader made once (sku.weight is per unit, so it is multiplied by the quantity). */
+export function lineSumTerm(key: string): (line: TOrderLineInput, facts: FlowFacts) => bigint {
+  if (key === 'sku.weight') return (line, facts) => decMul(decOf(lineSku(line, facts)?.weight ?? 0), decOf(lineQty(line)));
+  if (key === 'line.total') return (line) => lineTotalDec(line);
+  const read = lineReader(key);
+  return (line, facts) => decOf(read(line, facts));
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '@omnio/domain';
 import { asn, code, ledgerViolations, makeIloc, makeSku, supplyKit, type SupplyKit } from './supply.fixtures';
 import type { SupplyShipmentDto } from './supply-shipments.read';
 
@@ -14,21 +15,10 @@ beforeAll(async () => {
 });
 afterAll(() => k.close());
 
-/** A small seeded generator: the same sequence every run, so a failure can be replayed. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('ledger consistency under random receiving', () => {
   it('holds after every step of 40 random actions over 6 shipments of one PO', async () => {
-    const rand = seeded(20261121);
+    const rand = seededRandom(20261121);
     const pick = (n: number) => Math.floor(rand() * n);
     const dock = await makeIloc(k.t, k.acmeId, code('DOCK'));
     const base = await makeSku(k.t, k.acmeId, { sku: code('BASE') });
