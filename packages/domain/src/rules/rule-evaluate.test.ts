@@ -131,6 +131,22 @@ describe('evaluateFlows', () => {
   });
 });
 
+describe('computed fields across flows', () => {
+  it('a later flow reads the units and total a line added before it made, and the same after a route or a tag', () => {
+    const units = (n: number, id: string) => chain(`Units ${id}`, [condition(`u${id}`, [{ field: 'order.units', operator: 'equals', value: n }], 'all'), action(`t${id}`, 'add_tag', { tag: `units-${n}` })]);
+    const flows = [
+      units(1, 'a'),
+      chain('Route', [action('dallas', 'select_inventory_location', { strategy: 'iloc', iloc_id: ILOC.dallas })]),
+      chain('Add', [action('add', 'add_line', { sku: 'nw', quantity: 2, price: '3.00' })]),
+      units(1, 'b'),
+      units(3, 'c'),
+    ];
+    const out = evaluateFlows(flows, order({ lines: [{ sku: 'abc', quantity: 1 }], metadata: {} }), facts());
+    expect(out.failure).toBeNull();
+    expect(out.order.metadata?.tags).toEqual(['units-1', 'units-3']);
+  });
+});
+
 describe('properties', () => {
   const anyLine = fc.record({
     sku: fc.constantFrom('abc', 'ABC ', 'heavy', 'nw', 'ghost', 'kit'),

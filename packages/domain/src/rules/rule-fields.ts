@@ -55,8 +55,23 @@ const pick = (obj: unknown, key: string): unknown =>
  */
 const computed = new WeakMap<TOrderInput, Map<string, unknown>>();
 
-/** Forgets the computed fields of an order an action has just changed. */
-export function forgetComputedFields(order: TOrderInput): void {
+const LINE_ILOC = /^lines\[\d+\]\.iloc_id$/;
+
+/**
+ * Forgets the computed fields of an order an action has just changed, unless no change can move them: they
+ * are sums over the lines and the shipping, so routing a line or setting a tag, a note or a ship method keeps them.
+ */
+export function forgetComputedFields(order: TOrderInput, changes?: readonly { path: string }[]): void {
+  if (changes) {
+    let moves = false;
+    for (const c of changes) {
+      if ((c.path.startsWith('lines') && !LINE_ILOC.test(c.path)) || c.path.startsWith('shipping')) {
+        moves = true;
+        break;
+      }
+    }
+    if (!moves) return;
+  }
   computed.delete(order);
 }
 

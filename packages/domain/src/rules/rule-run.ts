@@ -6,7 +6,7 @@ import { combine, compileCondition, type CompiledCondition } from './rule-condit
 import { forgetComputedFields } from './rule-fields';
 import type { FlowEffect, FlowFacts, FlowFailure, RunnableFlow } from './rule-evaluate';
 import { type TFlowNode, ZConditionForm } from './rule-flow';
-import type { StoredCondition, StoredFlowTrace, StoredStep } from './rule-trace-store';
+import { storedChange, type StoredChange, type StoredCondition, type StoredFlowTrace, type StoredStep } from './rule-trace-store';
 
 /**
  * One flow over the (already copied) order: follows next from start, a condition node's yes or no branch,
@@ -66,7 +66,7 @@ function compileFlow(flow: RunnableFlow): CompiledFlow {
 }
 
 /** A stored step: [node id, branch, conditions, changes, effects, error] without its trailing blanks. */
-function step(id: string, branch: 0 | 1 | null, conditions: StoredCondition[] | null, changes: FlowChangeDto[] | null, effects: Record<string, unknown>[] | null, error: string | null): StoredStep {
+function step(id: string, branch: 0 | 1 | null, conditions: StoredCondition[] | null, changes: StoredChange[] | null, effects: Record<string, unknown>[] | null, error: string | null): StoredStep {
   if (error !== null) return [id, branch, conditions, changes, effects, error];
   if (effects !== null) return [id, branch, conditions, changes, effects];
   if (changes !== null) return [id, branch, conditions, changes];
@@ -156,11 +156,11 @@ export function runFlow(flow: RunnableFlow, order: TOrderInput, facts: FlowFacts
       try {
         const acted = applyAction(order, node, facts, flow.id);
         if (acted.changes.length) {
-          forgetComputedFields(order);
+          forgetComputedFields(order, acted.changes);
           for (const c of acted.changes) changes.push(c);
         }
         for (const e of acted.effects) effects.push(e);
-        done = step(node.id, null, null, acted.changes.length ? acted.changes : null, acted.effects.length ? acted.effects : null, null);
+        done = step(node.id, null, null, acted.changes.length ? acted.changes.map(storedChange) : null, acted.effects.length ? acted.effects : null, null);
       } catch (e) {
         return fail(run, node, reason(e), [node.id]);
       }

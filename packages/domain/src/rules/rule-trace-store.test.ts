@@ -36,4 +36,14 @@ describe('stored traces', () => {
     const [back] = readStoredTraces(storeTraces(traces), () => undefined);
     expect(back).toMatchObject({ flow_name: 'f1', steps: [{ node_id: 'tx', node_name: 'tx' }, { node_id: 'express', node_name: 'express' }, { node_id: 'end' }] });
   });
+
+  it('writes a change as [path, before, after] and still reads the {path, before, after} of older traces', () => {
+    const { stored, traces } = evaluateFlows([flow], order('TX'), facts);
+    const express = stored[0]![2].find((s) => s[0] === 'express')!;
+    expect(express[3]).toEqual([['ship_method', 'standard', 'express']]);
+    const older = JSON.parse(JSON.stringify(stored).replace('["ship_method","standard","express"]', '{"path":"ship_method","before":"standard","after":"express"}'));
+    const version = (): { name: string; nodes: TFlowNode[] } => ({ name: flow.name, nodes });
+    expect(readStoredTraces(older, version)[0]!.changes).toEqual([{ path: 'ship_method', before: 'standard', after: 'express' }]);
+    expect(readStoredTraces(stored, version)[0]!.changes).toEqual(traces[0]!.changes);
+  });
 });

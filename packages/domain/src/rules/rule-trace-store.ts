@@ -9,8 +9,12 @@ import type { TFlowNode } from './rule-flow';
  * what the field held, and the changes. Twenty flows on every imported order must not write kilobytes each.
  */
 
-/** [node id, branch (1 yes, 0 no, null), conditions ([result, actual] or [result, null, lines]), changes, effects, error] */
-export type StoredStep = [string, (0 | 1 | null)?, (StoredCondition[] | null)?, (FlowChangeDto[] | null)?, (Record<string, unknown>[] | null)?, (string | null)?];
+/**
+ * [node id, branch (1 yes, 0 no, null), conditions ([result, actual] or [result, null, lines]), changes, effects, error].
+ * Changes are [path, before, after]; traces written before 2026-11-28 hold them as {path, before, after}.
+ */
+export type StoredStep = [string, (0 | 1 | null)?, (StoredCondition[] | null)?, (StoredChange[] | null)?, (Record<string, unknown>[] | null)?, (string | null)?];
+export type StoredChange = [string, unknown, unknown] | FlowChangeDto;
 export type StoredCondition = [0 | 1, unknown?, number[]?];
 /** [flow id, version, steps (the start step left out), error, ms] */
 export type StoredFlowTrace = [string, number, StoredStep[], string | null, number];
@@ -21,6 +25,10 @@ const trimmed = (step: StoredStep): StoredStep => {
   return out as StoredStep;
 };
 
+export const storedChange = (c: FlowChangeDto): StoredChange => [c.path, c.before ?? null, c.after ?? null];
+
+const readChange = (c: StoredChange): FlowChangeDto => (Array.isArray(c) ? { path: c[0], before: c[1], after: c[2] } : c);
+
 export function storeTraces(traces: readonly FlowTraceDto[]): StoredFlowTrace[] {
   return traces.map((t) => {
     const steps = t.steps[0]?.type === 'start' && !t.steps[0].error ? t.steps.slice(1) : t.steps;
@@ -28,7 +36,7 @@ export function storeTraces(traces: readonly FlowTraceDto[]): StoredFlowTrace[] 
       s.node_id,
       s.branch === 'yes' ? 1 : s.branch === 'no' ? 0 : null,
       s.conditions ? s.conditions.map((c): StoredCondition => (c.lines ? [c.result ? 1 : 0, null, c.lines] : c.actual === undefined ? [c.result ? 1 : 0] : [c.result ? 1 : 0, c.actual])) : null,
-      s.changes?.length ? s.changes : null,
+      s.changes?.length ? s.changes.map(storedChange) : null,
       s.effects?.length ? s.effects : null,
       s.error ?? null,
     ])), t.error, Math.round(t.ms * 100) / 100];
@@ -66,8 +74,8 @@ export function readStoredTraces(stored: readonly StoredFlowTrace[], versionOf: 
       }
       const acted = node !== undefined && (node.type === 'action' || node.type === 'router') && !stepError;
       if (stepChanges) {
-        step.changes = stepChanges;
-        changes.push(...stepChanges);
+        step.changes = stepChanges.map(readChange);
+        changes.push(...step.changes);
       } else if (acted) step.changes = [];
       if (effects) step.effects = effects;
       else if (acted) step.effects = [];

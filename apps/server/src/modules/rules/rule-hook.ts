@@ -3,11 +3,11 @@ import {
   type RunnableFlow, type SkuFacts, type TOrderInput,
 } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
-import { lineCodesOf, HookFailure, type HookContext, type HookIntake, type WrittenOrder } from '../orders/order-pipeline';
+import { HookFailure, type HookContext, type HookIntake, type WrittenOrder } from '../orders/order-pipeline';
 import { applyOrderAction } from '../orders/order-actions';
 import { createNotifications, usersWithPermission } from '../notifications/notify';
-import { recordTraces, traceJson, type StoredTraceJson } from './rule-traces';
-import { activeFlowsSql, flowsNeedSkus, processIdOf, readActiveFlows, readIlocFacts, readProcessFacts, readSkuFacts, type ProcessFacts } from './rule-facts';
+import { flowSetOf, recordTraces, traceJson, type FlowSet, type StoredTraceJson } from './rule-traces';
+import { activeFlowsSql, factKey, flowsNeedSkus, processIdOf, readActiveFlows, readIlocFacts, readProcessFacts, readSkuFacts, type ProcessFacts } from './rule-facts';
 
 /**
  * The before-import hook: the company's active before_import_order flows run on every order imported (and
@@ -19,10 +19,27 @@ const RULE_TRIGGERS = new Set(['import', 'submit', 'retry']);
 
 interface TxState {
   flows: RunnableFlow[];
+  set: FlowSet;
   ilocs: IlocFacts[];
   needSkus: boolean;
   skus: Map<string, SkuFacts>;
+  /** The SKU codes already looked up in this transaction, found or not (factKey). */
+  looked: Set<string>;
   processes: Map<string, ProcessFacts>;
+}
+
+/** The orders' SKU codes this transaction has not looked up yet; marks them looked up. */
+function unlookedCodes(state: TxState, orders: readonly TOrderInput[]): string[] {
+  const out: string[] = [];
+  for (const o of orders) {
+    for (const l of o.lines) {
+      const key = factKey(l.sku);
+      if (state.looked.has(key)) continue;
+      state.looked.add(key);
+      out.push(l.sku);
+    }
+  }
+  return out;
 }
 
 /** Per transaction: a batch's orders share one read of the flows, iLocs and facts. */
@@ -44,7 +61,7 @@ async function stateOf(ctx: HookContext): Promise<TxState> {
   let state = states.get(ctx.tx);
   if (!state) {
     const { flows, ilocs } = await readActiveFlows(ctx.tx, ctx.tenantId, 'before_import_order');
-    state = { flows, ilocs, needSkus: flowsNeedSkus(flows), skus: new Map(), processes: new Map() };
+    state = { flows, set: flowSetOf(flows), ilocs, needSkus: flowsNeedSkus(flows), skus: new Map(), looked: new Set(), processes: new Map() };
     states.set(ctx.tx, state);
   }
   return state;
@@ -58,12 +75,12 @@ async function prepare(orders: readonly TOrderInput[], ctx: HookContext, intake?
   if (!RULE_TRIGGERS.has(ctx.trigger ?? 'import')) return;
   if (intake && !states.has(ctx.tx)) {
     const flows = intake.rows as unknown as RunnableFlow[];
-    states.set(ctx.tx, { flows, ilocs: flows.length ? await readIlocFacts(ctx.tx, ctx.tenantId) : [], needSkus: flowsNeedSkus(flows), skus: new Map(), processes: new Map() });
+    states.set(ctx.tx, { flows, set: flowSetOf(flows), ilocs: flows.length ? await readIlocFacts(ctx.tx, ctx.tenantId) : [], needSkus: flowsNeedSkus(flows), skus: new Map(), looked: new Set(), processes: new Map() });
   }
   const state = await stateOf(ctx);
   if (state.flows.length === 0) return;
   // On import the SKUs by exact code and their stock came with the first read: only what it did not cover is read.
-  if (state.needSkus) await readSkuFacts(ctx.tx, ctx.tenantId, lineCodesOf([...orders]), state.skus, intake);
+  if (state.needSkus) await readSkuFacts(ctx.tx, ctx.tenantId, unlookedCodes(state, orders), state.skus, intake);
   const processIds = orders.map(processIdOf).filter((id): id is string => id !== null);
   await readProcessFacts(ctx.tx, ctx.tenantId, processIds, state.processes);
 }
@@ -71,15 +88,18 @@ async function prepare(orders: readonly TOrderInput[], ctx: HookContext, intake?
 export async function runImportFlows(order: TOrderInput, ctx: HookContext): Promise<TOrderInput | void> {
   const trigger = ctx.trigger ?? 'import';
   if (!RULE_TRIGGERS.has(trigger)) return;
-  const state = await stateOf(ctx);
+  const state = states.get(ctx.tx) ?? await stateOf(ctx);
   if (state.flows.length === 0) return;
-  // A code added since prepare (an order edited between) is read now.
-  if (state.needSkus) await readSkuFacts(ctx.tx, ctx.tenantId, lineCodesOf([order]), state.skus);
+  // A code added since prepare (an order edited between) is read now; one looked up before, found or not, is not.
+  if (state.needSkus) {
+    const codes = unlookedCodes(state, [order]);
+    if (codes.length) await readSkuFacts(ctx.tx, ctx.tenantId, codes, state.skus);
+  }
   const processId = processIdOf(order);
   if (processId) await readProcessFacts(ctx.tx, ctx.tenantId, [processId], state.processes);
   const facts: FlowFacts = { skus: state.skus, ilocs: state.ilocs, process: processId ? state.processes.get(processId) ?? null : null, now: new Date() };
   const outcome = evaluateFlows(state.flows, order, facts);
-  pending.set(outcome.order, { trace: traceJson(outcome.stored), effects: outcome.effects, failed: outcome.failure !== null, trigger });
+  pending.set(outcome.order, { trace: traceJson(outcome.stored, state.set), effects: outcome.effects, failed: outcome.failure !== null, trigger });
   if (outcome.failure) throw new HookFailure(outcome.failure.message);
   return outcome.order;
 }

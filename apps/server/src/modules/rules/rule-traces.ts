@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   readStoredTraces, RULE_TRACE_RETENTION_DAYS, type RuleTraceDto, type StoredFlowTrace, type TFlowNode,
@@ -23,36 +24,82 @@ export interface TraceInput {
   error: boolean;
 }
 
-/** An order's stored traces as JSON, with the flows that ran: what an import keeps of an evaluation until the write. */
-export interface StoredTraceJson {
+/**
+ * The flows a hook ran, in order, as kept once for many traces (migration 0039): the id is the md5 of `json`, so
+ * two imports writing the same set agree on it without reading it back.
+ */
+export interface FlowSet {
+  id: string;
   json: string;
   flowIds: string[];
 }
 
-export function traceJson(stored: readonly StoredFlowTrace[]): StoredTraceJson {
-  return { json: JSON.stringify(stored), flowIds: stored.map((t) => t[0]) };
+export function flowSetOf(flows: readonly { id: string; version: number }[]): FlowSet {
+  const json = JSON.stringify(flows.map((f) => [f.id, f.version]));
+  return { id: createHash('md5').update(json).digest('hex'), json, flowIds: flows.map((f) => f.id) };
+}
+
+/** An order's stored traces as JSON without the flows' ids (those are `set`'s first `count`). */
+export interface StoredTraceJson {
+  json: string;
+  set: FlowSet;
+  count: number;
+}
+
+const ranSet = (stored: readonly StoredFlowTrace[], set: FlowSet | undefined): FlowSet => {
+  if (set && stored.length <= set.flowIds.length && stored.every((t, i) => t[0] === set.flowIds[i])) return set;
+  return flowSetOf(stored.map((t) => ({ id: t[0], version: t[1] })));
+};
+
+/**
+ * What an order keeps of an evaluation until the write: each flow's [steps, error, ms] as JSON. `set` is the
+ * hook's flows (their traces are a prefix of it: the engine stops at the first failure).
+ */
+export function traceJson(stored: readonly StoredFlowTrace[], set?: FlowSet): StoredTraceJson {
+  let json = '[';
+  for (let i = 0; i < stored.length; i++) {
+    const t = stored[i]!;
+    json += `${i ? ',' : ''}[${JSON.stringify(t[2])},${JSON.stringify(t[3])},${JSON.stringify(t[4])}]`;
+  }
+  return { json: `${json}]`, set: ranSet(stored, set), count: stored.length };
+}
+
+/** A stored row's traces with their flows: a trace since 0039 ([steps, error, ms] and a set) or one before (ids inside). */
+export function storedTracesOf(flowsJson: string, setJson: string | null): StoredFlowTrace[] {
+  const flows = JSON.parse(flowsJson) as unknown[][];
+  if (setJson === null) return flows as unknown as StoredFlowTrace[];
+  const set = JSON.parse(setJson) as [string, number][];
+  return flows.map((t, i) => [set[i]?.[0] ?? '', set[i]?.[1] ?? 0, t[0], t[1], t[2]] as StoredFlowTrace);
 }
 
 const lastPrune = new Map<string, number>();
-/** Four bind parameters a row, under PostgreSQL's 65,535 a statement. */
+/** Five bind parameters a row, under PostgreSQL's 65,535 a statement. */
 const TRACE_ROWS_PER_INSERT = 10_000;
 const DAY_MS = 86_400_000;
 
-/** One statement for a batch's traces; the flows that ran get their last run. Old traces go once a day per company. */
+/** One statement for a batch's traces (and one for their flow sets); the flows that ran get their last run. Old traces go once a day per company. */
 export async function recordTraces(tx: Tx, tenantId: string, traces: TraceInput[]): Promise<void> {
   const flowIds = new Set<string>();
+  const sets = new Map<string, { set: FlowSet; ran: number }>();
   const rows: SQL[] = [];
   for (const t of traces) {
     const stored = Array.isArray(t.traces) ? traceJson(t.traces) : t.traces;
-    if (stored.flowIds.length === 0) continue;
-    for (const id of stored.flowIds) flowIds.add(id);
-    rows.push(sql`(${t.orderId}::uuid, ${t.trigger}::text, ${t.error}::boolean, ${stored.json}::text)`);
+    if (stored.count === 0) continue;
+    const seen = sets.get(stored.set.id);
+    if (!seen) sets.set(stored.set.id, { set: stored.set, ran: stored.count });
+    else if (seen.ran < stored.count) seen.ran = stored.count;
+    rows.push(sql`(${t.orderId}::uuid, ${t.trigger}::text, ${t.error}::boolean, ${stored.json}::text, ${stored.set.id}::text)`);
   }
   if (rows.length === 0) return;
+  for (const { set, ran } of sets.values()) for (const id of set.flowIds.slice(0, ran)) flowIds.add(id);
+  await tx.execute(sql`
+    INSERT INTO rule_trace_flow_sets (tenant_id, id, flows)
+    VALUES ${sql.join([...sets.values()].map(({ set }) => sql`(${tenantId}::uuid, ${set.id}::text, ${set.json}::text)`), sql`, `)}
+    ON CONFLICT (tenant_id, id) DO NOTHING`);
   // One row of bind parameters per order: PostgreSQL stores each trace as sent, with no JSON document to parse.
   for (let i = 0; i < rows.length; i += TRACE_ROWS_PER_INSERT) {
     await tx.execute(sql`
-      INSERT INTO rule_traces (tenant_id, subject_id, trigger, error, flows, subject_type, hook_point)
+      INSERT INTO rule_traces (tenant_id, subject_id, trigger, error, flows, flow_set, subject_type, hook_point)
       SELECT ${tenantId}::uuid, v.*, 'order', 'before_import_order' FROM (VALUES ${sql.join(rows.slice(i, i + TRACE_ROWS_PER_INSERT), sql`, `)}) AS v`);
   }
   // The list's "last run", to the minute: concurrent imports must not queue on the flows' rows, so a flow run
@@ -85,11 +132,12 @@ export async function listOrderTraces(ctx: TenantCtx, orderId: string): Promise<
     const id = assertId(orderId, 'Order');
     const [order] = await queryRows<{ id: string }>(tx, sql`SELECT id FROM orders WHERE id = ${id}::uuid`);
     if (!order) throw notFound('Order');
-    const rows = await queryRows<{ id: string; hook_point: RuleTraceDto['hook_point']; trigger: string; error: boolean; flows: string; created_at: string }>(tx, sql`
-      SELECT id, hook_point, trigger, error, flows, created_at FROM rule_traces
-      WHERE subject_id = ${id}::uuid ORDER BY created_at DESC, id LIMIT 100`);
+    const rows = await queryRows<{ id: string; hook_point: RuleTraceDto['hook_point']; trigger: string; error: boolean; flows: string; flow_set: string | null; created_at: string }>(tx, sql`
+      SELECT t.id, t.hook_point, t.trigger, t.error, t.flows, s.flows AS flow_set, t.created_at FROM rule_traces t
+      LEFT JOIN rule_trace_flow_sets s ON s.tenant_id = t.tenant_id AND s.id = t.flow_set
+      WHERE t.subject_id = ${id}::uuid ORDER BY t.created_at DESC, t.id LIMIT 100`);
     // Names and conditions come from the versions that ran (kept for good, also for a deleted flow).
-    const parsed = rows.map((r) => ({ ...r, flows: JSON.parse(r.flows) as StoredFlowTrace[] }));
+    const parsed = rows.map(({ flow_set, ...r }) => ({ ...r, flows: storedTracesOf(r.flows, flow_set) }));
     const pairs = [...new Set(parsed.flatMap((r) => r.flows.map(([flowId, version]) => `${flowId}:${version}`)))];
     const versions = new Map<string, TraceVersion>();
     if (pairs.length) {

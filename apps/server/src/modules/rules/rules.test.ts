@@ -181,6 +181,15 @@ describe('rules: routing imported orders', () => {
     expect(steps.find((s) => s.node_id === 'dallas')!.changes).toEqual([{ path: 'lines[0].iloc_id', before: null, after: dallas }]);
     const [other] = await tracesOf(elsewhere.id);
     expect(other!.flows[0]!.steps.find((s) => s.node_id === 'is-tx')).toMatchObject({ branch: 'no' });
+    // Stored without the flow's id (the set of flows that ran is kept once); a trace stored before that reads the same.
+    const [row] = await k.sql(`SELECT t.flows, t.flow_set, s.flows AS set FROM rule_traces t JOIN rule_trace_flow_sets s ON s.tenant_id = t.tenant_id AND s.id = t.flow_set WHERE t.subject_id = '${single.id}'`);
+    expect(String(row!.flows)).not.toContain(flow.id);
+    expect(JSON.parse(String(row!.set))).toEqual([[flow.id, 1]]);
+    const legacy = JSON.parse(String(row!.flows)).map((t: unknown[]) => [flow.id, 1, ...t]);
+    await k.sql(`INSERT INTO rule_traces (tenant_id, subject_id, hook_point, trigger, flows, created_at) VALUES ('${k.acmeId}', '${elsewhere.id}', 'before_import_order', 'retry', '${JSON.stringify(legacy)}', now() + interval '1 minute')`);
+    const [old] = await tracesOf(elsewhere.id);
+    expect(old).toMatchObject({ trigger: 'retry' });
+    expect(old!.flows).toEqual(trace!.flows);
     const listed = (await k.ok<{ data: { last_run_at: string | null }[] }>(200, 'GET', `/rules?search=${encodeURIComponent(flow.name)}`, k.acme)).data;
     expect(listed[0]!.last_run_at).not.toBeNull();
   });
