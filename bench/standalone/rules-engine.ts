@@ -60,7 +60,10 @@ function round(): { evalMs: number; storeMs: number; bytes: number; errors: numb
     const a = performance.now();
     const out = evaluateFlows(flows, order, facts);
     const b = performance.now();
-    bytes += JSON.stringify(out.stored).length;
+    // As the import keeps it (rule-traces.ts traceJson): each flow's [steps, error, ms]; the flows' ids are a set kept once.
+    const kept = new Array<unknown[]>(out.stored.length);
+    for (let i = 0; i < out.stored.length; i++) kept[i] = [out.stored[i]![2], out.stored[i]![3], out.stored[i]![4]];
+    bytes += JSON.stringify(kept).length;
     storeMs += performance.now() - b;
     evalMs += b - a;
     if (out.failure) errors++;
