@@ -17,10 +17,11 @@ import { ediImport } from './edi-import';
 import { edi846 } from './edi-846';
 import { rulesBatch } from './rules-batch';
 import { rulesDryRun } from './rules-dry-run';
+import { dashboard } from './dashboard';
 
 /** Every scenario, in the order `npm run bench` (no names) runs them. Add a new file's scenario here. */
 export const SCENARIOS: readonly Scenario[] = [
-  usersInformation, inventoryList, inventoryAdjust, inventoryAvailability, ordersBatch, ordersCreate, ordersList, ordersDetail, asnReceive, poSuggestions, shopifyImport, shopifyStock, woocommerceImport, woocommerceStock, ediImport, edi846, rulesBatch, rulesDryRun,
+  usersInformation, inventoryList, inventoryAdjust, inventoryAvailability, ordersBatch, ordersCreate, ordersList, ordersDetail, asnReceive, poSuggestions, shopifyImport, shopifyStock, woocommerceImport, woocommerceStock, ediImport, edi846, rulesBatch, rulesDryRun, dashboard,
 ];
 
 export function findScenario(name: string): Scenario | undefined {

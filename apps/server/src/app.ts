@@ -57,10 +57,12 @@ import { registerTemplateRoutes } from './modules/templates/templates.routes';
 import { registerEdiRoutes } from './modules/edi/edi.routes';
 import { registerMapperRoutes } from './modules/mappers/mappers.routes';
 import { registerRuleRoutes } from './modules/rules/rules.routes';
+import { registerForecastingRoutes } from './modules/forecasting/forecasting.routes';
 import { registerPlatformSettingRoutes } from './modules/platform-settings/platform-settings.routes';
 import { registerPublicSettingRoutes } from './modules/platform-settings/public-settings.routes';
 import { scriptSrcValue } from './modules/platform-settings/snippet-origins';
 import { registerOwnerDashboardRoutes } from './modules/owner-dashboard/owner-dashboard.routes';
+import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { registerAllJobKinds } from './job-kinds';
 import { registerChannelPublicRoutes, registerChannelRoutes } from './modules/channels/channels.routes';
 
@@ -191,8 +193,10 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
       registerTemplateRoutes(api, runtime);
       registerMapperRoutes(api, runtime);
       registerRuleRoutes(api, runtime);
+      registerForecastingRoutes(api, runtime);
       registerPlatformSettingRoutes(api, runtime);
       registerOwnerDashboardRoutes(api, runtime);
+      registerDashboardRoutes(api, runtime);
     },
     { prefix: '/api/1.0' },
   );

@@ -7,6 +7,8 @@ import { registerBillingJobs } from './modules/billing/billing.jobs';
 import { registerChannelJobs } from './modules/channels/channels.jobs';
 import { registerEdiJobs } from './modules/edi/edi.jobs';
 import { registerRuleJobs } from './modules/rules/rules.jobs';
+import { registerForecastJobs } from './modules/forecasting/forecasting.jobs';
+import { registerDashboardJobs } from './modules/dashboard/dashboard.jobs';
 
 /** Every job kind, in one place: the API process and the worker must know the same kinds. */
 export function registerAllJobKinds(): void {
@@ -19,4 +21,6 @@ export function registerAllJobKinds(): void {
   registerChannelJobs();
   registerEdiJobs();
   registerRuleJobs();
+  registerForecastJobs();
+  registerDashboardJobs();
 }

@@ -46,3 +46,5 @@ export * from './edi';
 export * from './mappers';
 export * from './rules/index';
 export * from './forecast/index';
+export * from './forecasting';
+export * from './dashboard';

@@ -15,6 +15,7 @@ import { supplyScreens } from '../features/supply/routes';
 import { notificationsScreens } from '../features/notifications/routes';
 import { activityScreens } from '../features/activity/routes';
 import { placeholderScreens } from '../features/placeholder/routes';
+import { dashboardScreens } from '../features/dashboard/routes';
 import { profileScreens } from '../features/profile/routes';
 import { sessionScreens } from '../features/session/routes';
 import { usersScreens } from '../features/users/routes';
@@ -25,6 +26,7 @@ import { platformSettingsScreens } from '../features/platform-settings/routes';
 import { channelsScreens } from '../features/channels/routes';
 import { mappersScreens } from '../features/mappers/routes';
 import { rulesScreens } from '../features/rules/routes';
+import { forecastingScreens } from '../features/forecasting/routes';
 import { composedScreens } from './composed/composed-screens';
 
 const PlaceholderScreen = lazy(() => import('../features/placeholder/PlaceholderScreen').then((m) => ({ default: m.PlaceholderScreen })));
@@ -32,6 +34,7 @@ const PlaceholderScreen = lazy(() => import('../features/placeholder/Placeholder
 /** Feature screens win over the shell's own (a feature may replace a placeholder dashboard). */
 const SCREENS: ScreenMap = {
   ...placeholderScreens,
+  ...dashboardScreens,
   ...sessionScreens,
   ...errorScreens,
   ...companiesScreens,
@@ -55,6 +58,7 @@ const SCREENS: ScreenMap = {
   ...platformSettingsScreens,
   ...mappersScreens,
   ...rulesScreens,
+  ...forecastingScreens,
   ...channelsScreens,
   // Last: a composed screen wins, e.g. /feed-history is the channel runs with the notifications reports as a tab.
   ...composedScreens,

@@ -51,6 +51,12 @@ describe('suggested order quantity', () => {
     expect(suggestOrderQuantity({ ...order, minQuantity: 100, packSize: 12 })).toBe(192);
   });
 
+  it('buys the backordered units on top of the forecast', () => {
+    expect(suggestOrderQuantity({ ...order, backordered: 30 })).toBe(217); // 266.07 − 80 + 30 = 216.07 → 217
+    expect(suggestOrderQuantity({ ...order, onHand: 300, backordered: 25 })).toBe(0); // 266.07 − 330 + 25 < 0
+    expect(suggestOrderQuantity({ ...order, onHand: 0, onOrder: 0, inTransit: 0, reorderPoint: 0, demandPerDay: 0, backordered: 7 })).toBe(7);
+  });
+
   it('orders nothing when stock covers it, whatever the minimum', () => {
     expect(suggestOrderQuantity({ ...order, onHand: 300, minQuantity: 250, packSize: 12 })).toBe(0);
   });

@@ -85,6 +85,11 @@ export interface OrderInput {
   onHand: number;
   onOrder: number;
   inTransit: number;
+  /**
+   * Units customers already ordered that no stock covers (open orders' backordered lines): demand that is in
+   * the past for the forecast (its history ends yesterday) and still to be bought.
+   */
+  backordered?: number;
   /** The supplier's minimum order quantity for the SKU. */
   minQuantity?: number | null;
   /** Units per pack: the order is a whole number of packs. */
@@ -97,7 +102,7 @@ export interface OrderInput {
  * it is not itself a pack multiple).
  */
 export function suggestOrderQuantity(i: OrderInput): number {
-  const position = Math.max(0, i.onHand) + Math.max(0, i.onOrder) + Math.max(0, i.inTransit);
+  const position = Math.max(0, i.onHand) + Math.max(0, i.onOrder) + Math.max(0, i.inTransit) - Math.max(0, i.backordered ?? 0);
   const raw = i.reorderPoint + Math.max(0, i.demandPerDay) * Math.max(0, i.coverDays) - position;
   // The epsilon keeps 12.000000001 from binary arithmetic at 12, not 13.
   let qty = raw > 1e-9 ? Math.ceil(raw - 1e-9) : 0;

@@ -48,7 +48,7 @@ const SUMMARY_COLUMNS = sql.raw(`id, number, channel, external_id, status, fulfi
 const FILTERABLE = {
   status: orders.status, fulfillment_status: orders.fulfillmentStatus, channel: orders.channel, error_code: orders.errorCode,
   created_at: orders.createdAt, updated_at: orders.updatedAt, total: orders.total, hold_until: orders.holdUntil, number: orders.number,
-  external_id: orders.externalId, customer_id: orders.customerId,
+  external_id: orders.externalId, customer_id: orders.customerId, deliver_by: orders.deliverBy, currency: orders.currency,
 };
 const SORTABLE = { created_at: orders.createdAt, number: orders.number, total: orders.total, status: orders.status, updated_at: orders.updatedAt };
 
@@ -70,6 +70,12 @@ function conditions(tenantId: string, query: TListQuery, withStatus: boolean): S
       case 'fulfillment_status': where.push(eq(orders.fulfillmentStatus, value)); break;
       case 'customer_id': where.push(eq(orders.customerId, uuidOrNone(value))); break;
       case 'customer': where.push(customerMatch(value)); break;
+      // The dashboard's links (docs/api-dashboard.md): the same expressions its rollups group by; `country:` is no country.
+      case 'country': where.push(sql`dashboard_country(${orders.shippingAddress}) = ${value.trim().toUpperCase()}`); break;
+      case 'iloc_id':
+        where.push(sql`EXISTS (SELECT 1 FROM order_allocations a WHERE a.tenant_id = ${orders.tenantId} AND a.order_id = ${orders.id}
+          AND a.iloc_id = ${uuidOrNone(value)}::uuid GROUP BY a.iloc_id HAVING sum(a.quantity + a.qty_shipped) > 0)`);
+        break;
       case 'sku':
         where.push(sql`EXISTS (SELECT 1 FROM order_lines l JOIN skus s ON s.tenant_id = l.tenant_id AND s.id = l.sku_id
           WHERE l.tenant_id = ${orders.tenantId} AND l.order_id = ${orders.id} AND ${prefixMatch(sql.raw('s.sku_key') as never, value)})`);

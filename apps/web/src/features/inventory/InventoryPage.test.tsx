@@ -4,6 +4,7 @@ import { fakeSession, renderWithProviders } from '../../shared/test/test-utils';
 import { setTokens } from '../../shared/session/storage';
 import { page, routeFetch, type FetchRoute } from '../../shared/test/test-fetch';
 import { InventoryPage } from './InventoryPage';
+import { filtersFromLink } from './inventory-link';
 import type { InventoryRow } from './api';
 
 afterEach(() => {
@@ -35,7 +36,22 @@ function routes(extra: FetchRoute[] = []): FetchRoute[] {
   ];
 }
 
+describe('filtersFromLink', () => {
+  it("reads the dashboard's low-stock link into the search box and the location", () => {
+    expect(filtersFromLink(`sku:TEE-M;iloc:${RENO}`)).toEqual({ search: 'TEE-M', ilocId: RENO, type: '', available: false });
+    expect(filtersFromLink(null)).toEqual({ search: '', ilocId: '', type: '', available: false });
+    expect(filtersFromLink('tee')).toMatchObject({ search: 'tee', ilocId: '' });
+  });
+});
+
 describe('InventoryPage', { timeout: 30_000 }, () => {
+  it('opens filtered as a link asks: the SKU searched at the location', async () => {
+    const net = routeFetch(routes());
+    renderWithProviders(<InventoryPage />, { session: fakeSession(ALL, 'tenant'), path: `/inventory?search=sku:TEE-M;iloc:${RENO}` });
+    await waitFor(() => expect(net.to('GET', '/api/1.0/inventory').at(-1)?.url.searchParams.get('search')).toBe(`TEE-M;iloc:${RENO}`), SLOW);
+    expect((screen.getByLabelText('Search SKU or name') as HTMLInputElement).value).toBe('TEE-M');
+  });
+
   it('lists quantities per SKU and iloc, and sends search and filters to the server', async () => {
     const net = routeFetch(routes());
     renderWithProviders(<InventoryPage />, { session: fakeSession(ALL, 'tenant') });

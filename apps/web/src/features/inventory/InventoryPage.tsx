@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Box, Button, FormControlLabel, Menu, MenuItem, Stack, Switch, Typography } from '@mui/material';
 import Add from '@mui/icons-material/Add';
@@ -26,6 +26,7 @@ import {
 } from './api';
 import { ImportDialog } from './ImportDialog';
 import { InventoryGrid } from './InventoryGrid';
+import { filtersFromLink } from './inventory-link';
 import { MovementHistoryDrawer } from './MovementHistoryDrawer';
 
 type AdjustState = { row: InventoryRow | null } | null;
@@ -35,7 +36,8 @@ export function InventoryPage() {
   const session = useSession();
   const navigate = useNavigate();
   const toast = useToast();
-  const [filters, setFilters] = useState<InventoryFilters>({ search: '', ilocId: '', type: '', available: false });
+  const [params] = useSearchParams();
+  const [filters, setFilters] = useState<InventoryFilters>(() => filtersFromLink(params.get('search')));
   const search = useDebounced(filters.search);
   const grid = useServerGrid(50);
   const query = { ...filters, search };

@@ -91,6 +91,23 @@ describe('OrdersPage', { timeout: 30_000 }, () => {
     await waitFor(() => expect(net.to('GET', '/api/1.0/orders').at(-1)?.url.searchParams.get('filters')).not.toContain('shopify'), SLOW);
   });
 
+  it('applies the filters and field search of the link that opened it, until their chip is removed', async () => {
+    const net = routeFetch(routes());
+    const linked = [{ field: 'status', operator: 'in', value: ['open', 'closed'] }, { field: 'currency', operator: 'where', value: 'USD' }];
+    const path = `/orders?filters=${encodeURIComponent(JSON.stringify(linked))}&search=${encodeURIComponent('country:;iloc_id:i1')}`;
+    renderWithProviders(<OrdersPage />, { session: fakeSession(ALL_ORDER_PERMISSIONS, 'tenant'), path });
+    await screen.findByText('AC-1002', {}, SLOW);
+    const first = net.to('GET', '/api/1.0/orders')[0]!.url.searchParams;
+    expect(JSON.parse(first.get('filters')!)).toEqual(linked);
+    expect(first.get('search')).toBe('country:;iloc_id:i1');
+    expect(net.to('GET', '/api/1.0/orders/counts')[0]!.url.searchParams.get('search')).toBe('country:;iloc_id:i1');
+
+    const chips = screen.getByRole('group', { name: 'Active filters' });
+    fireEvent.click(within(within(chips).getByRole('button', { name: 'Filtered by the link you followed' })).getByTestId('CancelIcon'));
+    await waitFor(() => expect(net.to('GET', '/api/1.0/orders').at(-1)!.url.searchParams.get('filters')).toBeNull(), SLOW);
+    expect(net.to('GET', '/api/1.0/orders').at(-1)!.url.searchParams.get('search')).toBeNull();
+  });
+
   it('bulk-cancels the selection through a job and reports cancelled and skipped orders', async () => {
     const net = routeFetch(
       routes([

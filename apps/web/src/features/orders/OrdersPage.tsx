@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Badge, Box, Button, Chip, Stack, Tab, Tabs, Typography, useMediaQuery, useTheme } from '@mui/material';
 import Add from '@mui/icons-material/Add';
@@ -15,7 +15,7 @@ import { useDebounced } from '../../shared/ui/useDebounced';
 import { ORDER_TABS, useOrderCounts, useOrders, type OrderTab } from './api';
 import { BulkActions } from './BulkActions';
 import { ImportOrdersDialog } from './ImportOrders';
-import { NO_FILTERS, activeGroups, clearGroup, toFilters, type FilterGroup, type OrderFilterValues } from './order-filters';
+import { NO_FILTERS, NO_LINK, activeGroups, clearGroup, linkedFromParams, toFilters, type FilterGroup, type OrderFilterValues } from './order-filters';
 import { OrderFiltersDialog } from './OrderFiltersDialog';
 import { OrdersGrid } from './OrdersGrid';
 
@@ -26,13 +26,17 @@ export function OrdersPage() {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('md'));
   const [tab, setTab] = useState<OrderTab>('all');
-  const [text, setText] = useState('');
+  const [params] = useSearchParams();
+  // A link into the list (a dashboard figure) brings its own filters; they stay until their chip is removed.
+  const [linked, setLinked] = useState(() => linkedFromParams(params));
+  const [text, setText] = useState(linked.text);
   const search = useDebounced(text);
   const [filterValues, setFilterValues] = useState<OrderFilterValues>(NO_FILTERS);
-  const filters = useMemo(() => toFilters(filterValues), [filterValues]);
+  const filters = useMemo(() => [...linked.filters, ...toFilters(filterValues)], [linked, filterValues]);
   const grid = useServerGrid(25);
-  const list = useOrders(grid.query, { tab, search, filters });
-  const counts = useOrderCounts({ search, filters });
+  const list = useOrders(grid.query, { tab, search, filters, fields: linked.fields });
+  const counts = useOrderCounts({ search, filters, fields: linked.fields });
+  const hasLink = linked.filters.length > 0 || Boolean(linked.fields);
   const [selection, setSelection] = useState<Set<string>>(new Set());
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [columnsOpen, setColumnsOpen] = useState(false);
@@ -69,7 +73,7 @@ export function OrdersPage() {
     }
   };
 
-  const filtering = Boolean(search) || groups.length > 0 || tab !== 'all';
+  const filtering = Boolean(search) || groups.length > 0 || hasLink || tab !== 'all';
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
@@ -152,8 +156,17 @@ export function OrdersPage() {
           )}
         </Stack>
       </ListToolbar>
-      {groups.length > 0 && (
+      {(groups.length > 0 || hasLink) && (
         <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 2 }} aria-label={t('filters.active')} role="group">
+          {hasLink && (
+            <Chip
+              label={t('filters.fromLink')}
+              onDelete={() => {
+                setLinked(NO_LINK);
+                restart();
+              }}
+            />
+          )}
           {groups.map((g) => (
             <Chip
               key={g}
@@ -166,6 +179,7 @@ export function OrdersPage() {
           ))}
           <Button size="small" onClick={() => {
             setFilterValues(NO_FILTERS);
+            setLinked(NO_LINK);
             restart();
           }}>
             {t('filters.clearAll')}

@@ -71,7 +71,11 @@ export interface OrderListFilters {
   tab: OrderTab;
   search: string;
   filters: TFilter[];
+  /** `field:value;…` search parts sent as they are (a link's), after the typed text. */
+  fields?: string;
 }
+
+const withFields = (search: string | undefined, fields: string | undefined) => [search, fields].filter(Boolean).join(';') || undefined;
 
 export const orderKeys = {
   all: ['orders'] as const,
@@ -88,7 +92,7 @@ function filtersParam(filters: TFilter[]): string | undefined {
 }
 
 export function useOrders(params: ListParams, f: OrderListFilters) {
-  const search = listSearch(f.search, { status: f.tab === 'all' ? undefined : f.tab });
+  const search = withFields(listSearch(f.search, { status: f.tab === 'all' ? undefined : f.tab }), f.fields);
   const filters = filtersParam(f.filters);
   return useQuery({
     queryKey: orderKeys.list({ ...params, search, filters }),
@@ -99,7 +103,7 @@ export function useOrders(params: ListParams, f: OrderListFilters) {
 
 /** Counts per status tab for the same search and filters (the server ignores status there). */
 export function useOrderCounts(f: Omit<OrderListFilters, 'tab'>) {
-  const search = listSearch(f.search);
+  const search = withFields(listSearch(f.search), f.fields);
   const filters = filtersParam(f.filters);
   return useQuery({
     queryKey: orderKeys.counts({ search, filters }),

@@ -195,6 +195,7 @@ const en = {
     apply: 'Apply',
     clear: 'Clear',
     clearAll: 'Clear filters',
+    fromLink: 'Filtered by the link you followed',
     errors: {
       amount: 'A number with at most 2 decimals',
       range: 'Must be greater than the lower limit',
@@ -568,6 +569,7 @@ const es: Strings = {
     apply: 'Aplicar',
     clear: 'Limpiar',
     clearAll: 'Quitar filtros',
+    fromLink: 'Filtrado por el enlace que siguió',
     errors: {
       amount: 'Un número con como máximo 2 decimales',
       range: 'Debe ser mayor que el límite inferior',

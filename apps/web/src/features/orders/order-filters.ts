@@ -1,4 +1,4 @@
-import { FULFILLMENT_STATUSES, ORDER_ERROR_CODES, ORDER_STATUSES, type TFilter } from '@omnio/domain';
+import { FULFILLMENT_STATUSES, ORDER_ERROR_CODES, ORDER_STATUSES, ZFilter, type TFilter } from '@omnio/domain';
 import { dayEndIso, dayStartIso } from '../../shared/format/format';
 
 /** What the filter panel holds; `toFilters` turns it into the list query's `filters` (spec 3 operators). */
@@ -74,4 +74,33 @@ export function activeGroups(v: OrderFilterValues): FilterGroup[] {
 export function clearGroup(v: OrderFilterValues, g: FilterGroup): OrderFilterValues {
   if (g === 'created') return { ...v, createdFrom: '', createdTo: '' };
   return { ...v, [g]: NO_FILTERS[g] };
+}
+
+/**
+ * What a link into the list carries (`/orders?filters=<json>&search=<text;field:value>`, e.g. from a dashboard
+ * figure): the filters and the `field:value` search parts go to the API as they are, so the list's total is the
+ * figure's; the bare text fills the search box. Anything unreadable is ignored.
+ */
+export interface LinkedFilters {
+  filters: TFilter[];
+  fields: string;
+  text: string;
+}
+
+export const NO_LINK: LinkedFilters = { filters: [], fields: '', text: '' };
+
+export function linkedFromParams(params: URLSearchParams): LinkedFilters {
+  let filters: TFilter[] = [];
+  try {
+    const parsed = ZFilter.array().safeParse(JSON.parse(params.get('filters') ?? '[]'));
+    if (parsed.success) filters = parsed.data;
+  } catch {
+    /* not JSON: no filters */
+  }
+  const parts = (params.get('search') ?? '').split(';').map((p) => p.trim()).filter(Boolean);
+  return {
+    filters,
+    fields: parts.filter((p) => p.includes(':')).join(';'),
+    text: parts.filter((p) => !p.includes(':')).join(' '),
+  };
 }

@@ -1,0 +1,68 @@
+import type { DashboardStrings } from './i18n';
+
+/** Spanish for i18n.ts. */
+export const dashboardEs: DashboardStrings = {
+  title: 'Panel',
+  subtitle: 'Cómo va el negocio: {{period}}',
+  subtitleCompare: 'Cómo va el negocio: {{period}}, comparado con {{comparison}}',
+  utcNote: 'Los días son días naturales en UTC.',
+  noAccess: 'Su rol no puede ver las cifras de ventas (requieren permiso para leer pedidos). El menú tiene las pantallas que puede usar.',
+  range: {
+    label: 'Periodo',
+    today: 'Hoy', yesterday: 'Ayer', last_7_days: 'Últimos 7 días', last_30_days: 'Últimos 30 días', last_90_days: 'Últimos 90 días',
+    last_month: 'Mes pasado', last_year: 'Año pasado', week: 'Esta semana', month: 'Este mes', quarter: 'Este trimestre',
+    year_to_date: 'En lo que va del año', custom: 'Personalizado',
+    from: 'Desde', to: 'Hasta', badOrder: 'El final es anterior al inicio',
+    pick: 'Elija ambos días para ver las cifras.',
+  },
+  compare: { label: 'Comparar con', previous_period: 'Periodo anterior', previous_year: 'Año anterior', none: 'Sin comparación' },
+  currency: 'Moneda',
+  card: {
+    reload: 'Recargar {{card}}',
+    export: 'Exportar {{card}} como CSV',
+    exportFailed: 'La exportación falló: {{message}}',
+    loading: 'Cargando {{card}}…',
+    error: 'No se pudo cargar {{card}}: {{message}}',
+    empty: 'Nada en este periodo.',
+  },
+  cards: {
+    sales: 'Ventas',
+    salesByDay: 'Ventas por día',
+    'orders-by-status': 'Pedidos por estado',
+    'orders-by-channel': 'Pedidos por canal',
+    'orders-by-country': 'Pedidos por país',
+    'orders-by-iloc': 'Pedidos por iLoc',
+    'top-skus': 'SKU más vendidos',
+    'low-stock': 'Stock bajo',
+    'late-shipments': 'Envíos atrasados',
+  },
+  totals: { revenue: 'Ingresos', orders: 'Pedidos', units: 'Unidades', average_order_value: 'Valor medio del pedido' },
+  change: {
+    up: 'Sube {{value}} frente al {{against}}',
+    down: 'Baja {{value}} frente al {{against}}',
+    flat: 'Sin cambio frente al {{against}}',
+    none: 'Sin cifra para el {{against}}',
+    previous_period: 'periodo anterior',
+    previous_year: 'año anterior',
+  },
+  salesEmpty: 'No hay ventas en este periodo.',
+  chart: { current: 'Este periodo', previous: 'Comparación', revenue: 'Ingresos', orders: 'Pedidos' },
+  columns: {
+    status: 'Estado', channel: 'Canal', country: 'País', iloc: 'iLoc', orders: 'Pedidos', revenue: 'Ingresos', units: 'Unidades',
+    sku: 'SKU', name: 'Nombre', available: 'Disponible', reorderPoint: 'Punto de pedido', order: 'Pedido', deliverBy: 'Entregar antes de',
+    fulfillment: 'Preparación',
+  },
+  noCountry: 'Sin país',
+  noChannel: 'Sin canal',
+  status: {
+    draft: 'Borrador', on_hold: 'En espera', open: 'Abierto', error: 'Error', closed: 'Cerrado', cancelled: 'Cancelado',
+  },
+  fulfillment: {
+    unallocated: 'Sin asignar', backordered: 'Pendiente de stock', partially_allocated: 'Asignado en parte', allocated: 'Asignado',
+    partially_shipped: 'Enviado en parte', shipped: 'Enviado',
+  },
+  lowStock: { count_one: '{{count}} SKU bajo su punto de pedido', count_other: '{{count}} SKU bajo su punto de pedido', empty: 'Nada bajo su punto de pedido.' },
+  late: { count_one: '{{count}} pedido atrasado', count_other: '{{count}} pedidos atrasados', empty: 'No hay envíos atrasados.', seeAll: 'Ver todos los pedidos atrasados' },
+  topSkusEmpty: 'Ningún SKU vendido en este periodo.',
+  seeOrders: 'Ver los pedidos',
+};
