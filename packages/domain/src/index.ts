@@ -48,3 +48,4 @@ export * from './rules/index';
 export * from './forecast/index';
 export * from './forecasting';
 export * from './dashboard';
+export * from './tracking';

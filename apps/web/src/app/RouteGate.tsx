@@ -3,10 +3,28 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { hasAccessToken, clearStorage } from '../shared/session/storage';
 import { useSession } from '../shared/session/useSession';
-import { LoadingState } from '../shared/ui/StateViews';
+import { Box, CircularProgress } from '@mui/material';
+import { BrandMark } from '../shared/ui/BrandMark';
 import { useSubscriptionState } from '../features/billing/subscription-state';
 import { GUARD_POLL_MS, guard } from '../shared/routing/guard';
 import { Screen } from './Screen';
+
+/**
+ * Spec 9's loading spinner, shown while the session is actually loading and no longer: a reload or a deep link
+ * with the session at hand goes straight to its page (the spec's 2 s is read as the most it may add, not a
+ * wait to impose on every load).
+ */
+function BootSplash() {
+  const { t } = useTranslation();
+  return (
+    <Box role="status" aria-live="polite" data-testid="boot-overlay" sx={{ minHeight: '100vh', bgcolor: 'background.default', display: 'grid', placeItems: 'center' }}>
+      <Box sx={{ display: 'grid', justifyItems: 'center', gap: 3, color: 'primary.main' }}>
+        <BrandMark size={44} />
+        <CircularProgress size={32} aria-label={t('status.loading')} />
+      </Box>
+    </Box>
+  );
+}
 
 function Redirect({ to, clear }: { to: string; clear?: boolean }) {
   const navigate = useNavigate();
@@ -49,7 +67,7 @@ export function RouteGate() {
     case 'redirect':
       return <Redirect to={decision.to} clear={decision.clearStorage} />;
     case 'wait':
-      return <LoadingState minHeight="100vh" />;
+      return <BootSplash />;
     case 'not-found':
       return <Screen name="page-404" />;
     case 'allow':

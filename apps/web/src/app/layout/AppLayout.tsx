@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, CircularProgress, Fade, Link, useMediaQuery } from '@mui/material';
+import { Alert, Box, Link, useMediaQuery } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -10,40 +10,9 @@ import { Sidebar } from './Sidebar';
 import { SubscriptionBanner } from './SubscriptionBanner';
 import { usePublicSettings } from '../../shared/settings/public-settings';
 import { useThemePreference } from './ThemePreferenceProvider';
-import { BrandMark } from '../../shared/ui/BrandMark';
 
-/** Spec 9: the first load shows a spinner for 2 s; spec 2: content scrolls to the top 200 ms after navigating. */
-export const BOOT_SPINNER_MS = 2000;
+/** Spec 2: content scrolls to the top 200 ms after navigating. */
 export const SCROLL_RESET_MS = 200;
-let booted = false;
-
-function BootOverlay() {
-  const { t } = useTranslation();
-  const [visible, setVisible] = useState(!booted);
-  useEffect(() => {
-    if (booted) return undefined;
-    const timer = window.setTimeout(() => {
-      booted = true;
-      setVisible(false);
-    }, BOOT_SPINNER_MS);
-    return () => window.clearTimeout(timer);
-  }, []);
-  return (
-    <Fade in={visible} unmountOnExit timeout={{ enter: 0, exit: 300 }}>
-      <Box
-        role="status"
-        aria-live="polite"
-        data-testid="boot-overlay"
-        sx={{ position: 'fixed', inset: 0, zIndex: (t) => t.zIndex.modal + 1, bgcolor: 'background.default', display: 'grid', placeItems: 'center' }}
-      >
-        <Box sx={{ display: 'grid', justifyItems: 'center', gap: 3, color: 'primary.main' }}>
-          <BrandMark size={44} />
-          <CircularProgress size={32} aria-label={t('status.loading')} />
-        </Box>
-      </Box>
-    </Fade>
-  );
-}
 
 /** The signed-in shell: sidebar, header, banner, animated content, customizer. */
 export function AppLayout() {
@@ -108,7 +77,6 @@ export function AppLayout() {
         </Box>
       </Box>
       <Customizer open={customizerOpen} onClose={() => setCustomizerOpen(false)} />
-      <BootOverlay />
     </Box>
   );
 }

@@ -8,6 +8,7 @@ import { pathOf } from '../../shared/routing/routes-table';
 import { useSession } from '../../shared/session/useSession';
 import type { Order } from './api';
 import { formatDateTime } from '../../shared/format/format';
+import { TrackingLink } from '../../shared/ui/TrackingLink';
 
 /** Units reserved and not yet shipped: what a new shipment could take. */
 export function unshippedAllocated(order: Order): number {
@@ -101,7 +102,7 @@ export function OrderFulfillment({ order }: { order: Order }) {
                 ) : (s.number ?? s.id.slice(0, 8)),
                 <Chip key="s" size="small" variant="outlined" label={t(`shipmentStatus.${s.status}`, { defaultValue: upper(s.status) })} />,
                 s.carrier ? t(`carriers.${s.carrier}`, { defaultValue: s.carrier }) : '—',
-                s.tracking ?? '—',
+                <TrackingLink key="t" carrier={s.carrier} tracking={s.tracking} />,
                 formatDateTime(s.ship_date ?? s.created_at),
               ])}
             />

@@ -98,13 +98,16 @@ describe('purchase order detail', { timeout: 20_000 }, () => {
     expect(net.to('POST', `${ONE}/cancel`)).toHaveLength(1);
   });
 
-  it('Create ASN opens the shipment screen for a new ASN; shipments link to receiving', async () => {
+  it('Create ASN opens the shipment screen for a new ASN; shipments link to receiving and to the carrier', async () => {
     const shipments: PoShipment[] = [
-      { id: 's1', asn_number: 'ASN-1', status: 'in_transit', carrier: 'UPS', tracking_number: '1Z', ship_date: '2026-11-20', qty_expected: 100, qty_received: 0, has_discrepancy: false },
+      { id: 's1', asn_number: 'ASN-1', status: 'in_transit', carrier: 'UPS', tracking_number: '1Z999AA10123456784', ship_date: '2026-11-20', qty_expected: 100, qty_received: 0, has_discrepancy: false },
     ];
     renderDetail([['GET', ONE, [200, { data: purchaseOrder({ status: 'confirmed', allowed_actions: ['ship'], shipments }) }]]]);
     fireEvent.click(await screen.findByRole('tab', { name: 'Shipments (1)' }, SLOW));
     expect(screen.getByRole('link', { name: 'Receive ASN ASN-1' }).getAttribute('href')).toBe('/asn/process/s1');
+    const track = screen.getByRole('link', { name: 'Track 1Z999AA10123456784 on the carrier’s site (opens a new tab)' });
+    expect(track.getAttribute('href')).toBe('https://www.ups.com/track?tracknum=1Z999AA10123456784');
+    expect(track.getAttribute('target')).toBe('_blank');
     fireEvent.click(screen.getByRole('button', { name: 'Create ASN' }));
     expect(await screen.findByText('asn screen', {}, SLOW)).toBeTruthy();
   });

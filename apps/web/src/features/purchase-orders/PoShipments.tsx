@@ -7,6 +7,7 @@ import { EmptyState } from '../../shared/ui/StateViews';
 import { formatDate } from '../../shared/format/format';
 import type { PurchaseOrder } from './api';
 import { ShipmentStatusChip } from './StatusChips';
+import { TrackingLink } from '../../shared/ui/TrackingLink';
 
 const RECEIVABLE = new Set(['in_transit', 'arrived', 'processing', 'discrepancy']);
 
@@ -47,7 +48,7 @@ export function PoShipments({ po, portal = false }: { po: PurchaseOrder; portal?
                 </Stack>
               </TableCell>
               <TableCell>{s.carrier ?? ''}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{s.tracking_number ?? ''}</TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}><TrackingLink carrier={s.carrier} tracking={s.tracking_number} empty="" /></TableCell>
               <TableCell>{formatDate(s.ship_date)}</TableCell>
               <TableCell align="right">{s.qty_expected}</TableCell>
               <TableCell align="right">{s.qty_received}</TableCell>

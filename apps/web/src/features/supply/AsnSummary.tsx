@@ -1,15 +1,17 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Box, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { formatDate } from '../../shared/format/format';
+import { TrackingLink } from '../../shared/ui/TrackingLink';
 import type { SupplyShipment } from './api';
 import { SupplyStatusChip } from './StatusChip';
 
 /** A saved shipment read-only: its numbers, dates and, per line, what is expected and what arrived. */
 export function AsnSummary({ shipment, showLines = true }: { shipment: SupplyShipment; showLines?: boolean }) {
   const { t } = useTranslation('supply');
-  const facts: [string, string][] = [
+  const facts: [string, ReactNode][] = [
     [t('fields.bol'), shipment.bol_number ?? '—'],
-    [t('fields.tracking'), shipment.tracking_number ?? '—'],
+    [t('fields.tracking'), <TrackingLink key="t" carrier={shipment.carrier} tracking={shipment.tracking_number} />],
     [t('fields.carrier'), shipment.carrier ?? '—'],
     [t('fields.shipDate'), formatDate(shipment.ship_date) || '—'],
     [t('fields.to'), shipment.to_iloc?.name ?? '—'],

@@ -4,7 +4,7 @@ import { Alert, Box, Button, Paper, Stack, TextField, Typography } from '@mui/ma
 import { errorText } from '../../shared/ui/form-helpers';
 import { useToast } from '../../shared/ui/toast';
 import { useShipmentCommand, type SupplyShipment } from './api';
-import { BUCKETS, initialCounts, invalidCounts, outstanding, toReceiveBody, totalUnits, type ReceiveCounts } from './receive-form';
+import { BUCKETS, initialCounts, invalidCounts, outstanding, overBy, toReceiveBody, totalUnits, type ReceiveCounts } from './receive-form';
 
 /**
  * Receiving: per line what is expected and already in, and how many units arrive now as good, hold or hurt
@@ -52,34 +52,44 @@ export function ReceiveForm({ shipment, onReceived }: { shipment: SupplyShipment
         {t('receive.hint')}
       </Typography>
       <Stack spacing={1.5} divider={<Box sx={{ borderTop: 1, borderColor: 'divider' }} />}>
-        {shipment.lines.map((l) => (
-          <Stack key={l.id} direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' } }}>
-            <Box sx={{ flex: 1, minWidth: 0 }}>
-              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{l.sku ?? '—'}</Typography>
-              <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                {l.name ?? ''}
-              </Typography>
-              <Typography variant="caption" color="text.secondary">
-                {t('fields.expected')} {l.qty_expected} · {t('receive.receivedSoFar')} {l.qty_received} · {t('receive.outstanding')} {outstanding(l)}
-              </Typography>
+        {shipment.lines.map((l) => {
+          const over = overBy(l, counts[l.id]);
+          return (
+            <Box key={l.id}>
+              <Stack direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'center' } }}>
+                <Box sx={{ flex: 1, minWidth: 0 }}>
+                  <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{l.sku ?? '—'}</Typography>
+                  <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                    {l.name ?? ''}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary">
+                    {t('fields.expected')} {l.qty_expected} · {t('receive.receivedSoFar')} {l.qty_received} · {t('receive.outstanding')} {outstanding(l)}
+                  </Typography>
+                </Box>
+                <Stack direction="row" spacing={1} sx={{ flex: 'none' }}>
+                  {BUCKETS.map((b) => (
+                    <TextField
+                      key={b}
+                      label={t(`receive.${b}`)}
+                      type="number"
+                      size="small"
+                      value={counts[l.id]?.[b] ?? ''}
+                      onChange={(e) => set(l.id, b, e.target.value)}
+                      error={invalid.has(`${l.id}.${b}`)}
+                      slotProps={{ htmlInput: { min: 0, step: 1, 'aria-label': `${t(`receive.${b}`)} ${l.sku ?? l.line_no}` }, inputLabel: { shrink: true } }}
+                      sx={{ width: { xs: '33%', md: 96 } }}
+                    />
+                  ))}
+                </Stack>
+              </Stack>
+              {over > 0 && (
+                <Alert severity="warning" sx={{ mt: 1, py: 0 }} aria-label={`${l.sku ?? l.line_no}: ${t('receive.over', { count: over })}`}>
+                  {t('receive.overNow', { count: over })}
+                </Alert>
+              )}
             </Box>
-            <Stack direction="row" spacing={1} sx={{ flex: 'none' }}>
-              {BUCKETS.map((b) => (
-                <TextField
-                  key={b}
-                  label={t(`receive.${b}`)}
-                  type="number"
-                  size="small"
-                  value={counts[l.id]?.[b] ?? ''}
-                  onChange={(e) => set(l.id, b, e.target.value)}
-                  error={invalid.has(`${l.id}.${b}`)}
-                  slotProps={{ htmlInput: { min: 0, step: 1, 'aria-label': `${t(`receive.${b}`)} ${l.sku ?? l.line_no}` }, inputLabel: { shrink: true } }}
-                  sx={{ width: { xs: '33%', md: 96 } }}
-                />
-              ))}
-            </Stack>
-          </Stack>
-        ))}
+          );
+        })}
       </Stack>
       <TextField label={t('receive.note')} value={note} onChange={(e) => setNote(e.target.value)} size="small" fullWidth sx={{ mt: 2 }} slotProps={{ htmlInput: { maxLength: 500 } }} />
       {error && (

@@ -62,7 +62,7 @@ describe('ReceivePage', { timeout: 30_000 }, () => {
     expect((await screen.findByLabelText('Good TEE-M') as HTMLInputElement).value).toBe('2');
   });
 
-  it('keeps a receipt open; a negative count is refused before sending', async () => {
+  it('keeps a receipt open, warning of an over-receipt per line; a negative count is refused before sending', async () => {
     const net = open([
       ['GET', ONE, [200, { data: shipment({ status: 'arrived', allowed_actions: ['receive'] }) }]],
       ['POST', `${ONE}/receive`, [200, { data: shipment({ status: 'processing', allowed_actions: ['receive'] }) }]],
@@ -74,6 +74,9 @@ describe('ReceivePage', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Use a whole number')).toBeTruthy();
     expect(net.to('POST', `${ONE}/receive`)).toHaveLength(0);
     fireEvent.change(screen.getByLabelText('Hold CAP-1'), { target: { value: '2' } });
+    // 5 good (the default) and 2 on hold where 5 are expected: warned on that line before receiving.
+    expect(screen.getByRole('alert', { name: 'CAP-1: Over by 2' }).textContent).toContain('2 more than expected');
+    expect(screen.queryByRole('alert', { name: /^TEE-M/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Receive, keep open' }));
     await waitFor(() => expect(net.to('POST', `${ONE}/receive`)).toHaveLength(1));
     expect((net.to('POST', `${ONE}/receive`)[0]!.body as { close: boolean }).close).toBe(false);

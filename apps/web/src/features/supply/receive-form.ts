@@ -10,6 +10,13 @@ export const BUCKETS = ['good', 'hold', 'hurt'] as const;
 /** What a line still waits for: expected minus what already came in (never below zero). */
 export const outstanding = (line: SupplyShipmentLine) => Math.max(0, line.qty_expected - line.qty_received);
 
+/** Units this receipt would bring in beyond what the line expects (0 when within it or when a count is not a number yet). */
+export function overBy(line: SupplyShipmentLine, count: ReceiveCounts[string] | undefined): number {
+  if (!count) return 0;
+  const now = BUCKETS.reduce((s, b) => s + (units(count[b]) || 0), 0);
+  return Math.max(0, line.qty_received + now - line.qty_expected);
+}
+
 /** Good defaults to what is outstanding: the usual receipt is "everything came, in good shape". */
 export function initialCounts(lines: SupplyShipmentLine[]): ReceiveCounts {
   return Object.fromEntries(lines.map((l) => [l.id, { good: String(outstanding(l)), hold: '0', hurt: '0' }]));

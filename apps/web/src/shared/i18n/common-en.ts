@@ -27,6 +27,9 @@ export const commonEn = {
     signIn: 'Sign in',
     reset: 'Reset to defaults',
   },
+  tracking: {
+    open: 'Track {{number}} on the carrier’s site (opens a new tab)',
+  },
   status: {
     loading: 'Loading…',
     loadFailed: 'Could not load {{item}}',

@@ -31,6 +31,9 @@ export const commonEs: Strings<typeof commonEn> = {
     signIn: 'Iniciar sesión',
     reset: 'Restablecer valores',
   },
+  tracking: {
+    open: 'Seguir {{number}} en el sitio del transportista (se abre en otra pestaña)',
+  },
   status: {
     loading: 'Cargando…',
     loadFailed: 'No se pudo cargar {{item}}',

@@ -51,6 +51,13 @@ describe('menus', () => {
     expect(menuPaths(menu).has('/notifications')).toBe(true);
   });
 
+  it('reach the mail settings and the advanced screen (tokens, webhooks, schedules) from Settings', () => {
+    const settings = filterMenu(TENANT_MENU, defaultPermissionsForRole('tenant')).find((e) => e.title === 'menu.settings');
+    const paths = settings?.items?.map((e) => e.path) ?? [];
+    expect(paths).toContain('/settings/mail');
+    expect(paths).toContain('/advanced');
+  });
+
   it('give a supplier only the supplier purchase orders', () => {
     expect(titles(flattenMenu(filterMenu(menuForRole('supplier'), defaultPermissionsForRole('supplier'))))).toEqual([
       'routes.supplier-purchase-orders',

@@ -78,6 +78,8 @@ export const TENANT_MENU: MenuEntry[] = [
     leaf('packaging', 'packaging'),
     leaf('shipping', 'shipping'),
     leaf('user-notifications', 'notifications'),
+    leaf('mail-settings', 'notifications'),
+    leaf('advanced', 'webhook'),
     leaf('integrations', 'integrations', { label: 'New' }),
   ]),
   leaf('notifications', 'notifications'),
