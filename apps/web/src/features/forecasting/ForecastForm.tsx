@@ -118,19 +118,19 @@ export function ForecastForm({ onStarted }: { onStarted(run: ForecastRunDto): vo
             </TextField>
           )}
         </Grid>
-        <Grid size={{ xs: 6, md: 3 }}>
+        <Grid size={{ xs: 6, md: 6 }}>
           <TextField
             fullWidth required type="number" label={t('form.horizon')} value={horizon} onChange={(e) => setHorizon(e.target.value)}
             error={Boolean(errors.horizon_weeks)} helperText={message('horizon_weeks') ?? t('form.horizonHint')} slotProps={{ htmlInput: { min: 1, max: 26, step: 1 } }}
           />
         </Grid>
-        <Grid size={{ xs: 6, md: 3 }}>
+        <Grid size={{ xs: 6, md: 6 }}>
           <TextField
             fullWidth required type="number" label={t('form.serviceLevel')} value={level} onChange={(e) => setLevel(e.target.value)}
             error={Boolean(errors.service_level)} helperText={message('service_level') ?? t('form.serviceLevelHint')} slotProps={{ htmlInput: { min: 50, max: 99.9, step: 0.1 }, input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } }}
           />
         </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
+        <Grid size={12}>
           <TextField select fullWidth label={t('form.iloc')} value={ilocId} onChange={(e) => setIlocId(e.target.value)} slotProps={NATIVE_SELECT}>
             <option value="">{t('form.allIlocs')}</option>
             {ilocs.data?.map((i) => (
