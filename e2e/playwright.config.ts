@@ -4,6 +4,8 @@ import { defineConfig, devices } from '@playwright/test';
 // E2E_PORT lets two checkouts (or two people) run the browser tests side by side.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+/** A second server for first-run.spec.ts: a fresh start with the whole demo business, as `npm start` gives a newcomer. */
+const FIRST_RUN_PORT = PORT + 100;
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 export default defineConfig({
@@ -42,7 +44,7 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
+  webServer: [{
     command: 'node --import tsx e2e/start-server.ts',
     cwd: repoRoot,
     url: `${BASE_URL}/api/health`,
@@ -59,6 +61,23 @@ export default defineConfig({
       LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
       // The Shopify browser test connects a store on a local fake (127.0.0.1), which production refuses.
       CHANNEL_ALLOW_PRIVATE_TARGETS: 'true',
+      // The specs make their own data; the demo business (first-run.spec.ts has it) would only slow and crowd them.
+      SEED_DEMO: 'accounts',
     },
-  },
+  }, {
+    command: 'node --import tsx e2e/start-server.ts',
+    cwd: repoRoot,
+    url: `http://127.0.0.1:${FIRST_RUN_PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(FIRST_RUN_PORT),
+      HOST: '127.0.0.1',
+      NODE_ENV: 'test',
+      APP_URL: `http://127.0.0.1:${FIRST_RUN_PORT}`,
+      LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+    },
+  }],
 });

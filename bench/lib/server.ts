@@ -51,7 +51,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const settings: Record<string, string> = {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
-    SEED_DEMO: 'true',
+    SEED_DEMO: 'accounts',
     HOST: '127.0.0.1',
     PORT: String(port),
     DB_POOL_SIZE: String(options.poolSize),

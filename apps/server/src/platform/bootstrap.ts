@@ -23,7 +23,7 @@ export interface StartupSteps {
   /** After the migrations, as the app role, at every start: rows the configuration implies (the web app's OAuth client). */
   afterMigrations(db: AppDb, config: Config): Promise<void>;
   /** The demo data, into an empty database only (SEED_DEMO); answers whether it seeded. */
-  seedDemo(db: AppDb): Promise<boolean>;
+  seedDemo(db: AppDb, options: { business: boolean; onBusiness?: (counts: object) => void }): Promise<boolean>;
 }
 
 let startupSteps: StartupSteps | undefined;
@@ -56,7 +56,14 @@ export async function startRuntime(config: Config, options: { database?: Databas
   const steps = startupSteps;
   const log = options.log ?? (pino({ level: config.logLevel }) as unknown as FastifyBaseLogger);
   const database = await prepareDatabase(config, log, options.database);
-  if (config.seedDemo && (await steps.seedDemo(database.db))) log.info('demo data seeded');
+  if (config.seedDemo) {
+    const started = Date.now();
+    const seeded = await steps.seedDemo(database.db, {
+      business: config.seedDemoBusiness,
+      onBusiness: (counts) => log.info(counts, 'demo business seeded'),
+    });
+    if (seeded) log.info({ ms: Date.now() - started }, 'demo data seeded');
+  }
   let smtpSink: SmtpSink | undefined;
   let smtpUrl = config.smtpUrl;
   if (!smtpUrl) {

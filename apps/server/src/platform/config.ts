@@ -24,6 +24,8 @@ export interface Config {
   logLevel: string;
   webDist: string;
   seedDemo: boolean;
+  /** With seedDemo: also a year of the demo company's business (SEED_DEMO=accounts leaves it out). */
+  seedDemoBusiness: boolean;
   rateLimitPerMinute: number;
   /** Sign-in attempts per minute per client address (password guessing). */
   loginRateLimitPerMinute: number;
@@ -137,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     webDist: path.resolve(env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     seedDemo: env.SEED_DEMO !== 'false',
+    seedDemoBusiness: env.SEED_DEMO !== 'false' && env.SEED_DEMO !== 'accounts',
     rateLimitPerMinute: int(env.RATE_LIMIT_PER_MINUTE, 100_000),
     loginRateLimitPerMinute: int(env.LOGIN_RATE_LIMIT_PER_MINUTE, 30),
     authCacheMs: int(env.AUTH_CACHE_MS, 2000),

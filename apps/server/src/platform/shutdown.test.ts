@@ -25,7 +25,7 @@ function dataDir(): string {
 
 async function start(dir: string, env: Record<string, string> = {}): Promise<SpawnedServer> {
   const server = await spawnServer({
-    DATABASE_URL: '', DATA_DIR: dir, LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: String(TIMEOUT_MS), SEED_DEMO: 'true', ...env,
+    DATABASE_URL: '', DATA_DIR: dir, LOG_LEVEL: 'info', SHUTDOWN_TIMEOUT_MS: String(TIMEOUT_MS), SEED_DEMO: 'accounts', ...env,
   });
   running.push(server);
   return server;

@@ -7,6 +7,7 @@ import { insertCompany } from '../modules/companies/companies.service';
 import { supplierAddresses, supplierContacts, suppliers } from '../modules/suppliers/suppliers.tables';
 import { ilocs } from '../modules/ilocs/ilocs.tables';
 import { seedDemoBilling } from '../modules/billing/billing.seed';
+import { seedDemoBusiness, type DemoBusinessCounts } from './demo-business.seed';
 
 export const DEMO = {
   owner: { email: 'admin@omnio.test', password: 'Omnio#Admin1', name: 'Olivia Owner' },
@@ -15,18 +16,27 @@ export const DEMO = {
   globexTenant: { email: 'tenant@globex.test', password: 'Omnio#Tenant2', name: 'Gina Globex' },
 } as const;
 
+export interface SeedOptions {
+  /** Also a year of Acme's business (demo-business.seed.ts): what `npm start` shows a newcomer. Tests leave it off. */
+  business?: boolean;
+  /** Called with what the business seed wrote and how long it took. */
+  onBusiness?: (counts: DemoBusinessCounts & { ms: number }) => void;
+}
+
 /**
  * API.md demo data: four users, two companies, a supplier (with its terms, addresses and a contact), a few
- * ilocs per company. Only on an empty database. The demo has no SKUs yet, so the supplier has no SKU costs.
+ * ilocs per company; with `business`, Acme's catalog, stock, orders, shipments, returns, POs and an ASN.
+ * Only on an empty database, in one transaction: a start that fails half-way leaves nothing, and the next
+ * start seeds again.
  */
-export async function seedDemo(db: AppDb): Promise<boolean> {
+export async function seedDemo(db: AppDb, options: SeedOptions = {}): Promise<boolean> {
   const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(users);
   if (n > 0) return false;
   await db.transaction(async (tx) => {
     await insertUser(tx, { ...DEMO.owner, role: 'owner' });
     const acme = await insertCompany(tx, { name: 'Acme Outfitters', email: 'ops@acme.test', city: 'Austin', region: 'TX', country: 'US' });
     const globex = await insertCompany(tx, { name: 'Globex Retail', email: 'ops@globex.test', city: 'Madrid', country: 'ES' });
-    await insertUser(tx, { ...DEMO.acmeTenant, role: 'tenant', companyId: acme.id });
+    const tom = await insertUser(tx, { ...DEMO.acmeTenant, role: 'tenant', companyId: acme.id });
     await insertUser(tx, { ...DEMO.globexTenant, role: 'tenant', companyId: globex.id, language: 'sp' });
 
     await enterTenant(tx, acme.id);
@@ -46,12 +56,20 @@ export async function seedDemo(db: AppDb): Promise<boolean> {
     await tx.insert(supplierContacts).values({
       tenantId: acme.id, supplierId: northwind!.id, name: 'Nora Reyes', email: 'nora.reyes@northwind.test', phone: '+1 (206) 555-0143', role: 'Account manager',
     });
-    await tx.insert(ilocs).values([
+    const acmeIlocs = await tx.insert(ilocs).values([
       { tenantId: acme.id, name: 'Austin Main Warehouse', code: 'AUS-MAIN', type: 'warehouse', city: 'Austin', region: 'TX', country: 'US' },
       { tenantId: acme.id, name: 'Shipedge Reno', code: 'SE-RENO', type: '3pl', company: 'shipedge', menu: true, city: 'Reno', region: 'NV', country: 'US' },
       { tenantId: acme.id, name: 'Downtown Store', code: 'STORE-1', type: 'store', city: 'Austin', region: 'TX', country: 'US' },
-    ]);
+    ]).returning({ id: ilocs.id, code: ilocs.code });
     await insertUser(tx, { ...DEMO.acmeSupplier, role: 'supplier', companyId: acme.id, supplierId: northwind!.id });
+    if (options.business) {
+      const started = Date.now();
+      const iloc = (code: string) => acmeIlocs.find((i) => i.code === code)!.id;
+      const counts = await seedDemoBusiness(tx, {
+        tenantId: acme.id, userId: tom, supplierId: northwind!.id, ilocs: { main: iloc('AUS-MAIN'), reno: iloc('SE-RENO'), store: iloc('STORE-1') },
+      });
+      options.onBusiness?.({ ...counts, ms: Date.now() - started });
+    }
 
     await enterTenant(tx, globex.id);
     await tx.insert(ilocs).values([

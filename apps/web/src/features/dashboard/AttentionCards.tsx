@@ -28,8 +28,16 @@ export function LowStockCard({ choice }: Props) {
             rows={data.rows}
             rowKey={(r) => `${r.sku_id}:${r.iloc_id}`}
             columns={[
-              { label: t('columns.sku'), cell: (r) => <FigureLink link={r.link}>{r.sku}</FigureLink> },
-              { label: t('columns.iloc'), cell: (r) => r.iloc_name },
+              // The iLoc under the SKU: a third text column squeezed a one-third card into letters per line.
+              {
+                label: t('columns.sku'),
+                cell: (r) => (
+                  <>
+                    <FigureLink link={r.link}>{r.sku}</FigureLink>
+                    <Typography variant="caption" color="text.secondary" component="div">{r.iloc_name}</Typography>
+                  </>
+                ),
+              },
               { label: t('columns.available'), numeric: true, cell: (r) => f.integer(r.available) },
               { label: t('columns.reorderPoint'), numeric: true, cell: (r) => f.integer(r.reorder_point) },
             ]}

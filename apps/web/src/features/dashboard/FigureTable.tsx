@@ -23,7 +23,7 @@ export function FigureTable<R>({ columns, rows, rowKey, caption }: { columns: Fi
         {rows.map((row) => (
           <TableRow key={rowKey(row)}>
             {columns.map((c) => (
-              <TableCell key={c.label} align={c.numeric ? 'right' : 'left'} sx={c.numeric ? { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere' }}>
+              <TableCell key={c.label} align={c.numeric ? 'right' : 'left'} sx={c.numeric ? { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } : { overflowWrap: 'anywhere', minWidth: '10ch' }}>
                 {c.cell(row)}
               </TableCell>
             ))}

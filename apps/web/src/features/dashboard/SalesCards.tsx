@@ -55,7 +55,7 @@ function Totals({ data, choice }: { data: DashboardSalesDto; choice: DashboardCh
             }}
           >
             <Typography variant="body2" color="text.secondary">{t(`totals.${key}`)}</Typography>
-            <Typography component="span" sx={{ fontSize: { xs: '1.15rem', sm: '1.5rem' }, fontWeight: 700, overflowWrap: 'anywhere', lineHeight: 1.2 }}>
+            <Typography component="span" sx={{ fontSize: { xs: '1.15rem', sm: '1.3rem', xl: '1.5rem' }, fontWeight: 700, overflowWrap: 'anywhere', lineHeight: 1.2 }}>
               <StatCounter value={value} format={format} />
             </Typography>
             <ChangeLine change={data.change[key]} compare={choice.compare} />
