@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   filledBoxes, refundTransition, returnAllowedActions, returnTransition, SHIPMENT_STATUSES, SHIPMENT_TRANSITIONS, shipmentAllowedActions,
-  shipmentTransition, ZReturnCreate, ZReturnReceive, ZReturnRefund, ZShipmentCreate,
+  shipmentTransition, ZOrderReturnableLine, ZReturnCreate, ZReturnReceive, ZReturnRefund, ZShipmentCreate,
 } from './shipments';
 
 const L1 = '11111111-1111-4111-8111-111111111111';
@@ -123,5 +123,15 @@ describe('return bodies', () => {
     expect(ZReturnRefund.parse({ amount: '12.50' })).toEqual({ amount: '12.50' });
     expect(ZReturnRefund.safeParse({ amount: '0' }).success).toBe(false);
     expect(ZReturnRefund.safeParse({ amount: '1.234' }).success).toBe(false);
+  });
+});
+
+describe('GET /orders/{id}/returnable answer', () => {
+  const line = { line_id: L1, line_no: 1, sku: 'TEE-M', name: null, shipped: 3, returned: 1, returnable: 1 };
+  it('is a line with whole unit counts; sku and name may be missing', () => {
+    expect(ZOrderReturnableLine.parse(line)).toEqual(line);
+    expect(ZOrderReturnableLine.parse({ ...line, sku: null })).toMatchObject({ sku: null });
+    expect(ZOrderReturnableLine.safeParse({ ...line, returnable: 1.5 }).success).toBe(false);
+    expect(ZOrderReturnableLine.safeParse({ ...line, shipped: undefined }).success).toBe(false);
   });
 });

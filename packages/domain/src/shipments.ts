@@ -389,6 +389,21 @@ export const ZReturnLineView = z.object({
 });
 export type ReturnLineDto = z.input<typeof ZReturnLineView>;
 
+/**
+ * GET /orders/{id}/returnable: per order line, the units shipped (by shipments or "mark as shipped"), the units
+ * received back, and the units a new return may still claim (shipped − units of returns that were not rejected).
+ */
+export const ZOrderReturnableLine = z.object({
+  line_id: z.string(),
+  line_no: z.number().int(),
+  sku: z.string().nullable(),
+  name: z.string().nullable(),
+  shipped: z.number().int(),
+  returned: z.number().int(),
+  returnable: z.number().int(),
+});
+export type OrderReturnableLineDto = z.input<typeof ZOrderReturnableLine>;
+
 export const ZReturnSummary = z.object({
   id: z.string(),
   number: z.string(),

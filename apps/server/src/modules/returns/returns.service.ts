@@ -1,8 +1,8 @@
 import Decimal from 'decimal.js';
 import { and, sql, type SQL } from 'drizzle-orm';
 import {
-  paginate, refundTransition, returnActionAllowed, returnTransition, shipmentTransition, type Paginated, type ReturnStatusAction,
-  type TListQuery, type TReturnCreate, type TReturnReceive, type TReturnRefund, type TShipmentReturn,
+  paginate, refundTransition, returnActionAllowed, returnTransition, shipmentTransition, type OrderReturnableLineDto, type Paginated,
+  type ReturnStatusAction, type TListQuery, type TReturnCreate, type TReturnReceive, type TReturnRefund, type TShipmentReturn,
 } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { recordStatusEvent, recordStatusEvents, type StatusEvent } from '../../platform/db/status-events';
@@ -65,6 +65,24 @@ async function answer(tx: Tx, ctx: TenantCtx, id: string): Promise<ReturnDto> {
 export async function getReturn(ctx: TenantCtx, idParam: string): Promise<ReturnDto> {
   const id = assertId(idParam, 'Return');
   return withTenant(ctx, (tx) => answer(tx, ctx, id));
+}
+
+/* ------------------------------------------------------------------ returnable */
+
+/**
+ * GET /orders/{id}/returnable: what a new return of the order (without a shipment) may claim, line by line —
+ * the same count POST /returns checks. Another company's order is not found.
+ */
+export async function orderReturnable(ctx: TenantCtx, orderIdParam: string): Promise<OrderReturnableLineDto[]> {
+  const orderId = assertId(orderIdParam, 'Order');
+  return withTenant(ctx, async (tx) => {
+    const [order] = await queryRows(tx, sql`SELECT 1 FROM orders WHERE tenant_id = ${ctx.tenantId}::uuid AND id = ${orderId}::uuid`);
+    if (!order) throw notFound('Order');
+    const lines = await returnableLines(tx, ctx.tenantId, orderId, null);
+    return [...lines.values()].map((l) => ({
+      line_id: l.lineId, line_no: l.lineNo, sku: l.sku, name: l.name, shipped: l.shipped, returned: l.returned, returnable: l.returnable,
+    }));
+  });
 }
 
 /* ------------------------------------------------------------------ create */

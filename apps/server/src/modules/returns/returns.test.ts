@@ -208,6 +208,75 @@ describe('POST /returns: only shipped, not yet returned units', () => {
   });
 });
 
+describe('returns of units closed by "Mark as shipped" (GET /orders/{id}/returnable)', () => {
+  type Returnable = { line_id: string; line_no: number; sku: string | null; name: string | null; shipped: number; returned: number; returnable: number };
+  const returnable = async (orderId: string, who = k.acme) => (await k.ok<{ data: Returnable[] }>(200, 'GET', `/orders/${orderId}/returnable`, who)).data;
+
+  /** An open order of two lines (3 and 1 units), reserved at iloc A. */
+  async function openOrder() {
+    const skus = [await makeSku(k.t, k.acmeId, { sku: code('MS') }), await makeSku(k.t, k.acmeId, { sku: code('MS') })];
+    await k.stock(skus[0]!, ilocA, 3);
+    await k.stock(skus[1]!, ilocA, 1);
+    return k.order([
+      { skuId: skus[0]!, quantity: 3, allocations: [{ ilocId: ilocA, quantity: 3 }] },
+      { skuId: skus[1]!, quantity: 1, allocations: [{ ilocId: ilocA, quantity: 1 }] },
+    ]);
+  }
+
+  it('an order marked as shipped is returned without a shipment; the returnable count goes down, and up when a return is rejected', async () => {
+    const order = await openOrder();
+    const [l1, l2] = order.lineIds as [string, string];
+    expect((await returnable(order.id)).map((l) => l.returnable)).toEqual([0, 0]);
+    await k.ok(200, 'POST', `/orders/${order.id}/mark-shipped`, k.acme);
+    expect(await returnable(order.id)).toEqual([
+      { line_id: l1, line_no: 1, sku: expect.stringMatching(/^MS-/), name: expect.any(String), shipped: 3, returned: 0, returnable: 3 },
+      { line_id: l2, line_no: 2, sku: expect.stringMatching(/^MS-/), name: expect.any(String), shipped: 1, returned: 0, returnable: 1 },
+    ]);
+
+    const first = (await post(201, '/returns', { order_id: order.id, reason: 'wrong_item', lines: [{ line_id: l1, quantity: 2 }] })).data;
+    expect(first).toMatchObject({ number: `RMA-${order.number}-1`, shipment_id: null, status: 'open', unit_count: 2, reason: 'wrong_item' });
+    expect((await returnable(order.id)).map((l) => l.returnable)).toEqual([1, 1]);
+    const second = (await post(201, '/returns', { order_id: order.id, lines: [{ line_id: l1, quantity: 1 }, { line_id: l2, quantity: 1, reason: 'damaged' }] })).data;
+    expect(second.lines.map((l) => [l.line_id, l.quantity, l.reason])).toEqual([[l1, 1, null], [l2, 1, 'damaged']]);
+    expect((await returnable(order.id)).map((l) => l.returnable)).toEqual([0, 0]);
+
+    // approved and received: the unit counts as returned and stays claimed
+    await post(200, `/returns/${second.id}/approve`);
+    await post(200, `/returns/${second.id}/receive`, { iloc_id: ilocA, lines: second.lines.map((l) => ({ id: l.id, good: 1 })) });
+    expect((await returnable(order.id)).map((l) => [l.returned, l.returnable])).toEqual([[1, 0], [1, 0]]);
+    await post(200, `/returns/${first.id}/reject`);
+    expect((await returnable(order.id)).map((l) => l.returnable)).toEqual([2, 0]);
+  });
+
+  it('asking for more than is returnable: 422 at the line, nothing written', async () => {
+    const order = await openOrder();
+    const [l1, l2] = order.lineIds as [string, string];
+    await k.ok(200, 'POST', `/orders/${order.id}/mark-shipped`, k.acme);
+    await post(201, '/returns', { order_id: order.id, lines: [{ line_id: l1, quantity: 1 }] });
+    const before = await snapshot();
+    const over = await k.api('POST', '/returns', k.acme, { order_id: order.id, lines: [{ line_id: l2, quantity: 1 }, { line_id: l1, quantity: 3 }] });
+    expect(over.statusCode).toBe(422);
+    expect(over.json().errors).toEqual({ 'lines.1.quantity': ['Only 2 shipped units of this line can still be returned'] });
+    expect(await snapshot()).toEqual(before);
+    expect((await returnable(order.id)).map((l) => l.returnable)).toEqual([2, 1]);
+  });
+
+  it("another company's order and a bad id are not found; it needs create-returns", async () => {
+    const order = await openOrder();
+    await k.ok(200, 'POST', `/orders/${order.id}/mark-shipped`, k.acme);
+    const stolen = await k.api('GET', `/orders/${order.id}/returnable`, k.globex);
+    expect(stolen.statusCode).toBe(404);
+    expect(stolen.json()).toEqual((await k.api('GET', `/orders/${MISSING}/returnable`, k.globex)).json());
+    expect(stolen.json()).toMatchObject({ message: 'Order not found' });
+    const bad = await k.api('GET', '/orders/not-an-id/returnable', k.acme);
+    expect(bad.statusCode).toBe(404);
+    expect(bad.json()).toMatchObject({ message: 'Order not found' });
+    const readOnly = await k.userWith(['read-returns', 'read-order']);
+    expect((await k.api('GET', `/orders/${order.id}/returnable`, readOnly)).statusCode).toBe(403);
+    expect((await returnable(order.id, await k.userWith(['create-returns']))).map((l) => l.returnable)).toEqual([3, 1]);
+  });
+});
+
 describe('lifecycle tables', () => {
   /** A return of 2 units in the given statuses, written directly. */
   async function returnIn(status: string, refundStatus: string) {

@@ -133,6 +133,46 @@ describe('order detail', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('link', { name: 'Create shipment' })).toBeNull();
   });
 
+  describe('Start a return', () => {
+    const RETURNS = ['read-returns', 'create-returns'];
+    const shippedOrder = (lines = [line({ qty_shipped: 2, qty_allocated: 0, allocations: [] })]) =>
+      order({ status: 'closed', fulfillment_status: 'shipped', allowed_actions: ['reopen'], lines, returns: [
+        { id: 'r1', number: 'RMA-AC-1001-1', status: 'open', refund_status: 'open', reason: null, shipment_id: null, created_at: '2026-03-06T10:00:00Z', units: 1 },
+      ] });
+    const returnable = (n: number) => [200, { data: [{ line_id: line().id, line_no: 1, sku: 'TEE-M', name: 'Tee M', shipped: 2, returned: 0, returnable: n }] }] as [number, unknown];
+
+    it('links to the start-a-return screen when some shipped unit is left to return; the return made without a shipment links to the list', async () => {
+      const net = renderDetail([['GET', ONE, [200, { data: shippedOrder() }]], ['GET', `${ONE}/returnable`, returnable(1)]], [...ALL_ORDER_PERMISSIONS, ...RETURNS]);
+      const start = await screen.findByRole('link', { name: 'Start a return of order AC-1001' }, SLOW);
+      expect(start.textContent).toBe('Start a return');
+      expect(start.getAttribute('href')).toBe(`/returns?order=${ORDER_ID}&from=order`);
+      expect(net.to('GET', `${ONE}/returnable`)).toHaveLength(1);
+      expect(screen.getByRole('link', { name: 'Return RMA-AC-1001-1' }).getAttribute('href')).toBe('/returns?search=RMA-AC-1001-1');
+    });
+
+    it('offers none when every shipped unit is already claimed by a return', async () => {
+      const net = renderDetail([['GET', ONE, [200, { data: shippedOrder() }]], ['GET', `${ONE}/returnable`, returnable(0)]], [...ALL_ORDER_PERMISSIONS, ...RETURNS]);
+      await screen.findByRole('heading', { name: 'Order AC-1001', level: 1 }, SLOW);
+      await waitFor(() => expect(net.to('GET', `${ONE}/returnable`)).toHaveLength(1));
+      await new Promise((r) => setTimeout(r, 100));
+      expect(screen.queryByRole('link', { name: /Start a return/ })).toBeNull();
+    });
+
+    it('does not ask without create-returns', async () => {
+      const first = renderDetail([['GET', ONE, [200, { data: shippedOrder() }]]], [...ALL_ORDER_PERMISSIONS, 'read-returns']);
+      await screen.findByRole('heading', { name: 'Order AC-1001', level: 1 }, SLOW);
+      expect(screen.queryByRole('link', { name: /Start a return/ })).toBeNull();
+      expect(first.to('GET', `${ONE}/returnable`)).toHaveLength(0);
+    });
+
+    it('does not ask when nothing shipped, and speaks Spanish', async () => {
+      const net = renderDetail([['GET', ONE, [200, { data: order({ lines: [line({ qty_shipped: 0 })] }) }]]], [...ALL_ORDER_PERMISSIONS, ...RETURNS], 'es');
+      await screen.findByRole('heading', { name: 'Pedido AC-1001', level: 1 }, SLOW);
+      expect(screen.queryByRole('link', { name: /Iniciar una devolución/ })).toBeNull();
+      expect(net.to('GET', `${ONE}/returnable`)).toHaveLength(0);
+    });
+  });
+
   it('lists the history: who, action, from → to, when', async () => {
     renderDetail([
       ['GET', ONE, [200, { data: order({ status: 'on_hold', hold_until: '2030-01-02T09:30:00Z' }) }]],

@@ -2,11 +2,12 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Chip, Grid, Link, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import AssignmentReturnOutlined from '@mui/icons-material/AssignmentReturnOutlined';
 import LocalShippingOutlined from '@mui/icons-material/LocalShippingOutlined';
 import { isOrderShippable } from '@omnio/domain';
 import { pathOf } from '../../shared/routing/routes-table';
 import { useSession } from '../../shared/session/useSession';
-import type { Order } from './api';
+import { useOrderReturnable, type Order } from './api';
 import { formatDateTime } from '../../shared/format/format';
 import { TrackingLink } from '../../shared/ui/TrackingLink';
 
@@ -64,6 +65,12 @@ export function OrderFulfillment({ order }: { order: Order }) {
   const returns = order.returns ?? [];
   const shippable = isOrderShippable(order.status) && unshippedAllocated(order) > 0 && session.can('create-shipment');
   const upper = (s: string) => s.replace(/_/g, ' ');
+  // A return starts on the Returns screen (it needs read-returns to show the return made); asked only when
+  // some shipped unit is not back yet — open or approved returns may still claim the rest.
+  const mayReturn = session.can('create-returns') && session.can('read-returns');
+  const returnable = useOrderReturnable(order.id, mayReturn && order.lines.some((l) => l.qty_shipped > l.qty_returned));
+  const canStartReturn = mayReturn && Boolean(returnable.data?.some((l) => l.returnable > 0));
+  const returnsPath = (search: Record<string, string>) => `${pathOf('returns')}?${new URLSearchParams(search).toString()}`;
 
   return (
     <Grid container spacing={2}>
@@ -110,7 +117,24 @@ export function OrderFulfillment({ order }: { order: Order }) {
         </Panel>
       </Grid>
       <Grid size={{ xs: 12, lg: 6 }}>
-        <Panel id="order-returns" title={t('detail.returns', { count: returns.length })}>
+        <Panel
+          id="order-returns"
+          title={t('detail.returns', { count: returns.length })}
+          action={
+            canStartReturn && (
+              <Button
+                size="small"
+                variant="contained"
+                startIcon={<AssignmentReturnOutlined />}
+                component={RouterLink}
+                to={returnsPath({ order: order.id, from: 'order' })}
+                aria-label={t('detail.startReturnLabel', { number: order.number })}
+              >
+                {t('detail.startReturn')}
+              </Button>
+            )
+          }
+        >
           {returns.length === 0 ? (
             <Typography variant="body2" color="text.secondary">
               {t('detail.noReturns')}
@@ -123,6 +147,11 @@ export function OrderFulfillment({ order }: { order: Order }) {
                 r.shipment_id && session.can('update-shipment') ? (
                   <Link key="n" component={RouterLink} to={pathOf('shipment-return', { id: r.shipment_id })}>
                     {r.number ?? r.id.slice(0, 8)}
+                  </Link>
+                ) : r.number && session.can('read-returns') ? (
+                  // A return of units marked as shipped has no shipment screen: the Returns list, searched for it.
+                  <Link key="n" component={RouterLink} to={returnsPath({ search: r.number })} aria-label={t('detail.openReturn', { number: r.number })}>
+                    {r.number}
                   </Link>
                 ) : (r.number ?? r.id.slice(0, 8)),
                 <Chip key="s" size="small" variant="outlined" label={upper(r.status)} />,

@@ -14,7 +14,7 @@ export type {
 } from '@omnio/domain';
 import type {
   BulkUpdateResultDto as BulkUpdateResult, JobDto, JobStartedDto as JobStarted, OrderCountsDto as OrderCounts, OrderDto as Order,
-  OrderEventDto as OrderEvent, OrderSummaryDto as OrderSummary,
+  OrderEventDto as OrderEvent, OrderReturnableLineDto as OrderReturnableLine, OrderSummaryDto as OrderSummary,
 } from '@omnio/domain';
 
 export type JobStatus = JobDto['status'];
@@ -83,6 +83,8 @@ export const orderKeys = {
   counts: (params: unknown) => ['orders', 'counts', params] as const,
   one: (id: string) => ['orders', 'one', id] as const,
   events: (id: string) => ['orders', 'events', id] as const,
+  /** The same key as the start-a-return screen's: any order, shipment or return write makes it stale. */
+  returnable: (id: string) => ['orders', 'returnable', id] as const,
 };
 
 const enc = encodeURIComponent;
@@ -119,6 +121,18 @@ export function useOrder(id: string | undefined) {
     queryKey: orderKeys.one(id ?? ''),
     enabled: Boolean(id),
     queryFn: async () => (await http.get<{ data: Order }>(`/orders/${enc(id ?? '')}`, { params: { include: 'shipments,returns' } })).data,
+  });
+}
+
+/**
+ * GET /orders/{id}/returnable (docs/api-orders.md "Returns"): per line, the shipped units a new return may
+ * still claim — the order's qty_shipped and qty_returned do not count returns still open or approved.
+ */
+export function useOrderReturnable(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: orderKeys.returnable(id),
+    enabled,
+    queryFn: async () => (await http.get<{ data: OrderReturnableLine[] }>(`/orders/${enc(id)}/returnable`)).data,
   });
 }
 

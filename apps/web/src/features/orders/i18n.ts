@@ -242,6 +242,9 @@ const en = {
     createShipment: 'Create shipment',
     tracking: 'Tracking',
     refund: 'Refund',
+    startReturn: 'Start a return',
+    startReturnLabel: 'Start a return of order {{number}}',
+    openReturn: 'Return {{number}}',
   },
   history: {
     caption: 'Order history',
@@ -616,6 +619,9 @@ const es: Strings = {
     createShipment: 'Crear envío',
     tracking: 'Seguimiento',
     refund: 'Reembolso',
+    startReturn: 'Iniciar una devolución',
+    startReturnLabel: 'Iniciar una devolución del pedido {{number}}',
+    openReturn: 'Devolución {{number}}',
   },
   history: {
     caption: 'Historial del pedido',

@@ -1,10 +1,12 @@
 import { useMemo, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Box, Link, Stack, Typography } from '@mui/material';
+import AssignmentReturnOutlined from '@mui/icons-material/AssignmentReturnOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import { RETURN_STATUSES } from '@omnio/domain';
 import { pathOf } from '../../shared/routing/routes-table';
+import { useSession } from '../../shared/session/useSession';
 import { useServerGrid } from '../../shared/ui/data-grid';
 import { ListPage } from '../../shared/ui/ListPage';
 import { FilterSelect, ListToolbar } from '../../shared/ui/ListToolbar';
@@ -12,17 +14,44 @@ import { ServerDataGrid } from '../../shared/ui/ServerDataGrid';
 import { useDebounced } from '../../shared/ui/useDebounced';
 import { formatDateTime, formatMoney } from '../../shared/format/format';
 import { useReturns, type ReturnFilters, type ReturnSummary } from './api';
+import { NewReturnDialog } from './NewReturnDialog';
 import { ReturnActions } from './ReturnActions';
+import { StartReturnView } from './StartReturnView';
 import { StatusChip } from './StatusChip';
 
 /** Columns the server orders returns by. */
 const SORTABLE = new Set(['number', 'status', 'refund_status', 'created_at']);
 const HIDE_ON_PHONE = ['order_number', 'refund_status', 'qty_received', 'created_at'] as const;
 
-/** /returns — every return of the company, paged by the server, with its actions. */
+/**
+ * /returns — every return of the company, paged by the server, with its actions. `?search=` starts the list
+ * searched (a new return lands on its own row); `?order=:id` is the start-a-return screen of that order
+ * (`&from=order` when the order's page sent the user: Cancel goes back there).
+ */
 export function ReturnsPage() {
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const orderId = params.get('order');
+  if (orderId) {
+    const fromOrder = params.get('from') === 'order';
+    return (
+      <StartReturnView
+        key={orderId}
+        orderId={orderId}
+        onCancel={() => (fromOrder ? void navigate(pathOf('order-edit', { id: orderId })) : setParams({}))}
+        onCreated={(ret) => setParams({ search: ret.number }, { replace: true })}
+      />
+    );
+  }
+  const search = params.get('search') ?? '';
+  return <ReturnsList key={search} initialSearch={search} onStart={(id) => setParams({ order: id })} />;
+}
+
+function ReturnsList({ initialSearch, onStart }: { initialSearch: string; onStart(orderId: string): void }) {
   const { t, i18n } = useTranslation('shipments');
-  const [filters, setFilters] = useState<ReturnFilters>({ search: '', status: '' });
+  const session = useSession();
+  const [starting, setStarting] = useState(false);
+  const [filters, setFilters] = useState<ReturnFilters>({ search: initialSearch, status: '' });
   const search = useDebounced(filters.search);
   const grid = useServerGrid(25);
   const list = useReturns(grid.query, { ...filters, search });
@@ -87,7 +116,12 @@ export function ReturnsPage() {
     <ListPage
       title={t('returns.title')}
       toolbar={
-        <ListToolbar searchLabel={t('returns.search')} search={filters.search} onSearchChange={(value) => change({ ...filters, search: value })}>
+        <ListToolbar
+          searchLabel={t('returns.search')}
+          search={filters.search}
+          onSearchChange={(value) => change({ ...filters, search: value })}
+          action={session.can('create-returns') ? { label: t('newReturn.action'), icon: <AssignmentReturnOutlined />, onClick: () => setStarting(true) } : undefined}
+        >
           <FilterSelect
             label={t('fields.status')}
             value={filters.status}
@@ -109,6 +143,7 @@ export function ReturnsPage() {
         hideOnPhone={HIDE_ON_PHONE}
         rowHeight={64}
       />
+      <NewReturnDialog open={starting} onClose={() => setStarting(false)} onOrder={onStart} />
     </ListPage>
   );
 }

@@ -57,7 +57,7 @@ export function ShipmentReturnPage() {
             <Alert severity="info">{t('shipmentReturn.nothingLeft')}</Alert>
           ) : (
             <ReturnRequestForm
-              shipment={s}
+              lines={s.lines.map((l) => ({ line_id: l.line_id, label: l.sku ?? `#${l.line_no}`, detail: l.name, shipped: l.quantity, returnable: l.qty_returnable }))}
               onCreate={async (body) => {
                 const created = await create.mutateAsync(body);
                 toast.success(t('shipmentReturn.created', { number: created.number }));

@@ -8,9 +8,11 @@ import { listQuery, listSearch, type ListParams } from '../../shared/api/list-qu
 /** The server's answers (@omnio/domain, the response contract). */
 export type {
   ShipmentSummaryDto as ShipmentSummary, ShipmentBoxDto as ShipmentBox, ShipmentLineDto as ShipmentLine, ShipmentDto as Shipment,
-  ReturnLineDto as ReturnLine, ReturnSummaryDto as ReturnSummary, ReturnDto as ReturnDetail,
+  ReturnLineDto as ReturnLine, ReturnSummaryDto as ReturnSummary, ReturnDto as ReturnDetail, OrderReturnableLineDto as OrderReturnableLine,
 } from '@omnio/domain';
-import type { ShipmentDto as Shipment, ReturnSummaryDto as ReturnSummary, ReturnDto as ReturnDetail } from '@omnio/domain';
+import type {
+  ShipmentDto as Shipment, ReturnSummaryDto as ReturnSummary, ReturnDto as ReturnDetail, OrderReturnableLineDto as OrderReturnableLine,
+} from '@omnio/domain';
 
 /** What the shipment screen reads of GET /orders/{id} (docs/api-orders.md "Orders"). */
 export interface OrderToShip {
@@ -52,6 +54,8 @@ export const shipmentKeys = {
   returns: ['returns'] as const,
   returnList: (params: unknown) => ['returns', 'list', params] as const,
   returnOne: (id: string) => ['returns', 'one', id] as const,
+  /** Under "orders": every shipment or return write makes it stale (the order page reads the same key). */
+  returnable: (orderId: string) => ['orders', 'returnable', orderId] as const,
 };
 
 export function useOrderToShip(orderId: string | undefined) {
@@ -105,6 +109,39 @@ export function useReturn(id: string | undefined) {
   });
 }
 
+/** GET /orders/{id}/returnable: per line, the shipped units a new return of the order may still claim. */
+export function fetchOrderReturnable(orderId: string): Promise<OrderReturnableLine[]> {
+  return http.get<{ data: OrderReturnableLine[] }>(`/orders/${enc(orderId)}/returnable`).then((r) => r.data);
+}
+
+export function useOrderReturnable(orderId: string | undefined) {
+  return useQuery({
+    queryKey: shipmentKeys.returnable(orderId ?? ''),
+    enabled: Boolean(orderId),
+    queryFn: () => fetchOrderReturnable(orderId ?? ''),
+  });
+}
+
+/** What "New return" needs of an order found by its number. */
+export interface OrderMatch {
+  id: string;
+  number: string;
+  status: string;
+}
+
+/**
+ * The order whose number is exactly `number` (any case), or null. The orders list searches numbers by
+ * prefix (`search=number:…`); sorted by number, an exact match comes first among its prefixes.
+ */
+export async function findOrderByNumber(number: string): Promise<OrderMatch | null> {
+  const wanted = number.replace(/[;:]/g, ' ').trim().toUpperCase();
+  if (!wanted) return null;
+  const found = await http.get<Paginated<OrderMatch>>('/orders', {
+    params: { search: `number:${wanted}`, page: 1, per_page: 25, order_by: 'number', order_direction: 'ASC' },
+  });
+  return found.data.find((o) => o.number.toUpperCase() === wanted) ?? null;
+}
+
 /* ------------------------------------------------------------------ writes */
 
 /** After a shipment or return write: shipments, returns, the order (its lines and fulfillment) and stock are stale. */
@@ -128,6 +165,11 @@ export function useCreateShipment(orderId: string) {
 
 export function useShipmentReturn(shipmentId: string) {
   return useShippingMutation(async (body: TShipmentReturnInput) => (await http.post<{ data: ReturnDetail }>(`/shipments/${enc(shipmentId)}/return`, body)).data);
+}
+
+/** POST /returns: a return of units of an order, whatever shipped them (a shipment or "Mark as shipped"). */
+export function useCreateReturn() {
+  return useShippingMutation(async (body: TShipmentReturnInput & { order_id: string }) => (await http.post<{ data: ReturnDetail }>('/returns', body)).data);
 }
 
 export type ReturnCommand =
