@@ -18,10 +18,11 @@ import { edi846 } from './edi-846';
 import { rulesBatch } from './rules-batch';
 import { rulesDryRun } from './rules-dry-run';
 import { dashboard } from './dashboard';
+import { search } from './search';
 
 /** Every scenario, in the order `npm run bench` (no names) runs them. Add a new file's scenario here. */
 export const SCENARIOS: readonly Scenario[] = [
-  usersInformation, inventoryList, inventoryAdjust, inventoryAvailability, ordersBatch, ordersCreate, ordersList, ordersDetail, asnReceive, poSuggestions, shopifyImport, shopifyStock, woocommerceImport, woocommerceStock, ediImport, edi846, rulesBatch, rulesDryRun, dashboard,
+  usersInformation, inventoryList, inventoryAdjust, inventoryAvailability, ordersBatch, ordersCreate, ordersList, ordersDetail, asnReceive, poSuggestions, shopifyImport, shopifyStock, woocommerceImport, woocommerceStock, ediImport, edi846, rulesBatch, rulesDryRun, dashboard, search,
 ];
 
 export function findScenario(name: string): Scenario | undefined {

@@ -63,6 +63,7 @@ import { registerPublicSettingRoutes } from './modules/platform-settings/public-
 import { scriptSrcValue } from './modules/platform-settings/snippet-origins';
 import { registerOwnerDashboardRoutes } from './modules/owner-dashboard/owner-dashboard.routes';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { registerSearchRoutes } from './modules/search/search.routes';
 import { registerAllJobKinds } from './job-kinds';
 import { registerChannelPublicRoutes, registerChannelRoutes } from './modules/channels/channels.routes';
 
@@ -197,6 +198,7 @@ export async function buildApp(runtime: Runtime): Promise<FastifyInstance> {
       registerPlatformSettingRoutes(api, runtime);
       registerOwnerDashboardRoutes(api, runtime);
       registerDashboardRoutes(api, runtime);
+      registerSearchRoutes(api, runtime);
     },
     { prefix: '/api/1.0' },
   );

@@ -49,3 +49,4 @@ export * from './forecast/index';
 export * from './forecasting';
 export * from './dashboard';
 export * from './tracking';
+export * from './search';
