@@ -103,6 +103,9 @@ export const ZCompanyCreate = z
   .strict();
 export type TCompanyCreate = z.infer<typeof ZCompanyCreate>;
 export const ZCompanyUpdate = ZCompanyCreate.partial().strict();
+/** What a company's own users may change of it (/tenant_company): everything but the owner's subdomain. */
+export const ZCompanyProfileUpdate = ZCompanyCreate.omit({ subdomain: true }).partial().strict();
+export type TCompanyProfileUpdate = z.infer<typeof ZCompanyProfileUpdate>;
 
 export const ILOC_TYPES = ['warehouse', 'store', '3pl', 'dropship', 'virtual'] as const;
 export const ILOC_STATUSES = ['ACTIVE', 'INACTIVE'] as const;

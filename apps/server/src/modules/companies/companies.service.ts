@@ -1,9 +1,9 @@
 import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { paginate, parseSearch, type CompanyDto, type CompanyStatus, type Paginated, type TCompanyCreate, type TListQuery } from '@omnio/domain';
+import { paginate, parseSearch, type CompanyDto, type CompanyStatus, type Paginated, type TCompanyCreate, type TCompanyProfileUpdate, type TListQuery } from '@omnio/domain';
 import type { AuthedCtx } from '../../platform/http/context';
 import type { Queryable } from '../../platform/db/client';
 import { containsPattern, offsetOf, orderByClause } from '../../platform/db/list-query';
-import { assertId, fieldError, notFound } from '../../platform/http/errors';
+import { assertId, fieldError, forbidden, notFound } from '../../platform/http/errors';
 import { companies } from './companies.tables';
 
 export type CompanyRow = typeof companies.$inferSelect;
@@ -96,6 +96,23 @@ export async function updateCompany(ctx: AuthedCtx, idParam: string, input: Part
     if (!row) throw notFound('Company');
     return toCompanyDto(row);
   });
+}
+
+/** The company the signed-in tenant user works in (GET /company). */
+export async function getOwnCompany(ctx: AuthedCtx): Promise<CompanyDto> {
+  const id = ctx.principal.companyId;
+  if (!id) throw forbidden();
+  return getCompany(ctx, id);
+}
+
+/**
+ * PUT /company: the tenant's own profile, order prefix and address. A new order prefix applies to the orders
+ * numbered after it; earlier orders keep theirs (the number is part of what channels and customers were told).
+ */
+export async function updateOwnCompany(ctx: AuthedCtx, input: TCompanyProfileUpdate): Promise<CompanyDto> {
+  const id = ctx.principal.companyId;
+  if (!id) throw forbidden();
+  return updateCompany(ctx, id, input);
 }
 
 export async function deleteCompany(ctx: AuthedCtx, idParam: string): Promise<void> {

@@ -213,6 +213,52 @@ describe('tenant and supplier users', () => {
   });
 });
 
+describe('the tenant\'s own company (GET and PUT /company)', () => {
+  it('a tenant user reads and edits the company it works in, order prefix included', async () => {
+    const tom = await t.as('acmeTenant');
+    const read = (await expectStatus(await api('GET', '/company', tom), 200)).json().data as Company;
+    expect(read.id).toBe(acmeId);
+    const saved = await expectStatus(await api('PUT', '/company', tom, { order_prefix: 'ao-', phone: '+1 512 555 0100', city: 'Round Rock' }), 200);
+    expect(saved.json().data).toMatchObject({ id: acmeId, order_prefix: 'AO-', phone: '+1 512 555 0100', city: 'Round Rock', name: 'Acme Outfitters' });
+    expect(await company(acmeId)).toMatchObject({ order_prefix: 'AO-', city: 'Round Rock' });
+  });
+
+  it('another company\'s user reads and edits only its own: Acme is untouched', async () => {
+    const before = await company(acmeId);
+    const gina = await t.as('globexTenant');
+    expect((await expectStatus(await api('GET', '/company', gina), 200)).json().data.id).toBe(globexId);
+    await expectStatus(await api('PUT', '/company', gina, { name: 'Globex Retail Spain' }), 200);
+    expect(await company(acmeId)).toEqual(before);
+    expect((await company(globexId)).name).toBe('Globex Retail Spain');
+  });
+
+  it('bad input is 422 naming the field, and nothing is written', async () => {
+    const tom = await t.as('acmeTenant');
+    const before = await company(acmeId);
+    const cases: [object, string][] = [
+      [{ order_prefix: 'ABC' }, 'order_prefix'],
+      [{ order_prefix: 'A1-' }, 'order_prefix'],
+      [{ name: '' }, 'name'],
+      [{ email: 'not-an-email' }, 'email'],
+      [{ subdomain: 'acme' }, 'subdomain'],
+      [{ status: 'DISABLED' }, 'status'],
+    ];
+    for (const [payload, field] of cases) {
+      const res = await expectStatus(await api('PUT', '/company', tom, payload), 422);
+      expect(Object.keys(res.json().errors ?? {}), JSON.stringify(payload)).toContain(field);
+    }
+    expect(await company(acmeId)).toEqual(before);
+  });
+
+  it('the owner and a supplier have no own company here: 403', async () => {
+    for (const who of ['owner', 'acmeSupplier'] as const) {
+      const headers = await t.as(who);
+      expect((await api('GET', '/company', headers)).statusCode, who).toBe(403);
+      expect((await api('PUT', '/company', headers, { name: 'X' })).statusCode, who).toBe(403);
+    }
+  });
+});
+
 describe('deleting a company with data', () => {
   it('removes its ilocs and memberships; its users lose access to it', async () => {
     const tenant = await t.as('acmeTenant');

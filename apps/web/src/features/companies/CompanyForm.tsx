@@ -13,13 +13,14 @@ type CompanyInput = z.input<typeof ZCompanyCreate>;
 type Field = keyof CompanyInput;
 
 const FIELDS = [
-  'name', 'subdomain', 'contact_name', 'email', 'phone', 'address1', 'city', 'region', 'postal_code', 'country',
+  'name', 'subdomain', 'order_prefix', 'contact_name', 'email', 'phone', 'address1', 'city', 'region', 'postal_code', 'country',
 ] as const satisfies readonly Field[];
 
 function toInput(company: Company | null): CompanyInput {
   return {
     name: company?.name ?? '',
     subdomain: company?.subdomain ?? null,
+    order_prefix: company?.order_prefix ?? null,
     contact_name: company?.contact_name ?? null,
     email: company?.email ?? null,
     phone: company?.phone ?? null,
@@ -31,6 +32,14 @@ function toInput(company: Company | null): CompanyInput {
   };
 }
 
+/** The prefix new orders get: the one typed when it is valid, else the server's default, the name's first two letters. */
+function prefixShown(typed: string | null | undefined, name: string | undefined): string {
+  const value = (typed ?? '').trim().toUpperCase();
+  if (/^[A-Z]{2}-$/.test(value)) return value;
+  const letters = (name ?? '').normalize('NFD').replace(/[^A-Za-z]/g, '').toUpperCase();
+  return letters.length >= 2 ? `${letters.slice(0, 2)}-` : 'OR-';
+}
+
 interface CompanyFormProps {
   company: Company | null;
   submitLabel: string;
@@ -40,9 +49,11 @@ interface CompanyFormProps {
   onCancel?: () => void;
   /** Shown but not editable (the user lacks update-company). */
   readOnly?: boolean;
+  /** The owner sets a company's subdomain; the company's own users set its order prefix. */
+  audience?: 'owner' | 'tenant';
 }
 
-export function CompanyForm({ company, submitLabel, failure, onSubmit, onCancel, readOnly = false }: CompanyFormProps) {
+export function CompanyForm({ company, submitLabel, failure, onSubmit, onCancel, readOnly = false, audience = 'owner' }: CompanyFormProps) {
   const { t } = useTranslation('companies');
   const [banner, setBanner] = useState<string | null>(null);
   const form = useForm<CompanyInput, unknown, TCompanyCreate>({
@@ -78,7 +89,16 @@ export function CompanyForm({ company, submitLabel, failure, onSubmit, onCancel,
             <TextField {...field('name')} label={t('fields.name')} required />
           </Grid>
           <Grid size={{ xs: 12, md: 5 }}>
-            <TextField {...text('subdomain', t('fields.subdomainHelp'))} label={t('fields.subdomain')} autoCapitalize="none" />
+            {audience === 'owner' ? (
+              <TextField {...text('subdomain', t('fields.subdomainHelp'))} label={t('fields.subdomain')} autoCapitalize="none" />
+            ) : (
+              <TextField
+                {...text('order_prefix', t('fields.orderPrefixHelp', { example: `${prefixShown(form.watch('order_prefix'), company?.name)}1001` }))}
+                label={t('fields.order_prefix')}
+                autoCapitalize="characters"
+                slotProps={{ htmlInput: { maxLength: 3 } }}
+              />
+            )}
           </Grid>
           <Grid size={12}>
             <Typography variant="subtitle2" component="h3" color="text.secondary">

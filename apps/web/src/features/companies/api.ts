@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CompanyDto, Paginated, TCompanyCreate, UserSummaryDto } from '@omnio/domain';
+import type { CompanyDto, Paginated, TCompanyCreate, TCompanyProfileUpdate, UserSummaryDto } from '@omnio/domain';
 import { http } from '../../shared/api/http';
 
 /** The answers are the server's response contract (@omnio/domain); a member is a user as /users lists it. */
@@ -20,6 +20,7 @@ export const companyUrls = {
   list: '/companies',
   one: (id: string) => `/companies/${enc(id)}`,
   users: '/users',
+  own: '/company',
 };
 
 /** `name:<text>` in the API's search form; `;` and `:` in typed text would split it. */
@@ -75,6 +76,23 @@ export function useSaveCompany() {
       (id ? http.put<{ data: Company }>(companyUrls.one(id), values) : http.post<{ data: Company }>(companyUrls.list, values)).then(
         (body) => body.data,
       ),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['companies'] }),
+  });
+}
+
+/** The signed-in tenant user's own company (/tenant_company). */
+export function useOwnCompany() {
+  return useQuery({
+    queryKey: ['companies', 'own'],
+    queryFn: () => http.get<{ data: Company }>(companyUrls.own),
+    select: (body) => body.data,
+  });
+}
+
+export function useSaveOwnCompany() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (values: TCompanyProfileUpdate) => http.put<{ data: Company }>(companyUrls.own, values).then((body) => body.data),
     onSuccess: () => client.invalidateQueries({ queryKey: ['companies'] }),
   });
 }
