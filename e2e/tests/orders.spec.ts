@@ -82,7 +82,7 @@ test('orders: create in the UI with allocation, hold with a date, release, CSV u
   await hold.getByRole('button', { name: 'Hold' }).click();
   await expect(hold).toBeHidden();
   await expect(header.locator('[data-status="on_hold"]').first()).toBeVisible();
-  await expect(page.getByText('On hold until 31-06-15 10:30; it is released then.')).toBeVisible();
+  await expect(page.getByText('On hold until Jun 15, 2031, 10:30; it is released then.')).toBeVisible();
 
   // 4. Release: open again, with its allocation.
   await page.getByRole('toolbar', { name: 'Order actions' }).getByRole('button', { name: 'Release' }).click();

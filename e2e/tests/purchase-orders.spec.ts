@@ -57,7 +57,7 @@ test('purchase orders: by SKUs from sales, confirm, submit, and the e-mail with 
   await shot(page, 'list-1280');
   await page.getByRole('button', { name: 'By SKUs' }).click();
   await expect(page).toHaveURL('/po-create-by-skus');
-  await page.getByLabel(/^Iloc/).selectOption({ label: 'Austin Main Warehouse (AUS-MAIN)' });
+  await page.getByLabel(/^iLoc/).selectOption({ label: 'Austin Main Warehouse (AUS-MAIN)' });
   await page.getByLabel('SKU code or name').fill(SKU);
   const table = page.getByRole('table', { name: /SKU/ });
   const row = table.getByRole('row').filter({ hasText: SKU });

@@ -50,3 +50,4 @@ export * from './forecasting';
 export * from './dashboard';
 export * from './tracking';
 export * from './search';
+export * from './dates';

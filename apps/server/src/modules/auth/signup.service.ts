@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { InvitationAcceptedDto, InvitationSentDto, InvitationViewDto, SignupResultDto, TAcceptInvitation, TSignup } from '@omnio/domain';
+import { formatDateTime, type InvitationAcceptedDto, type InvitationSentDto, type InvitationViewDto, type SignupResultDto, type TAcceptInvitation, type TSignup } from '@omnio/domain';
 import type { AuthedCtx, Ctx } from '../../platform/http/context';
 import { fieldError, forbidden, notFound } from '../../platform/http/errors';
 import { hashToken } from '../../platform/http/auth';
@@ -63,12 +63,14 @@ export async function createInvitation(
     .values({ companyId, email: input.email.toLowerCase(), name: input.name ?? null, role: input.role, supplierId: input.role === 'supplier' ? input.supplier_id! : null, tokenHash: hashToken(token), invitedBy: principal.userId, expiresAt })
     .returning({ id: invitations.id });
   const link = `${ctx.deps.config.appUrl}/validate?token=${token}`;
+  // Issue 24: the app's one date format. The mail is English and the invitee has no language or zone yet: UTC, named.
+  const expires = formatDateTime(expiresAt, 'en', { timeZone: 'UTC', showTimeZone: true });
   try {
     await ctx.deps.mailer.send({
       to: input.email,
       subject: `You are invited to ${company.name} on Omnio`,
-      text: `Hello${input.name ? ` ${input.name}` : ''},\n\nYou have been invited to join ${company.name} on Omnio. Open this link to set your password:\n\n${link}\n\nThe invitation expires on ${expiresAt.toUTCString()}.\n`,
-      html: `<p>Hello${input.name ? ` ${escapeHtml(input.name)}` : ''},</p><p>You have been invited to join <b>${escapeHtml(company.name)}</b> on Omnio.</p><p><a href="${escapeHtml(link)}">Accept the invitation</a></p><p>The invitation expires on ${expiresAt.toUTCString()}.</p>`,
+      text: `Hello${input.name ? ` ${input.name}` : ''},\n\nYou have been invited to join ${company.name} on Omnio. Open this link to set your password:\n\n${link}\n\nThe invitation expires on ${expires}.\n`,
+      html: `<p>Hello${input.name ? ` ${escapeHtml(input.name)}` : ''},</p><p>You have been invited to join <b>${escapeHtml(company.name)}</b> on Omnio.</p><p><a href="${escapeHtml(link)}">Accept the invitation</a></p><p>The invitation expires on ${expires}.</p>`,
     });
   } catch (err) {
     await ctx.db.delete(invitations).where(eq(invitations.id, row!.id));

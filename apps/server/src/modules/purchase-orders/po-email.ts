@@ -8,7 +8,7 @@ import { defineJob, FinalJobError, setJobFailureTitle, type RunningJob } from '.
 import { escapeHtml } from '../../platform/mail/mailer';
 import { loadMailConfiguration, sendBusinessMail } from '../mail-settings/mail-transport';
 import { PO_EMAIL_JOB } from './po-actions';
-import { pdfParties, renderPoPdf, type PoPdfView } from './po-pdf';
+import { pdfParties, poDates, renderPoPdf, type PoPdfView } from './po-pdf';
 import { getPurchaseOrder, type Viewer } from './po-read';
 
 /** The PDF of a PO and the job that mails it to the supplier (docs/api-supply-chain.md, job `purchase-order.email`). */
@@ -37,9 +37,10 @@ async function recipientOf(tx: Tx, tenantId: string, supplierId: string): Promis
 function bodies(po: PoPdfView, company: string) {
   const lines = po.lines.slice(0, 200);
   const more = po.lines.length - lines.length;
+  const delivery = poDates(po).estimatedDelivery;
   const text = [
     `Purchase order ${po.number} from ${company}`,
-    po.estimated_delivery ? `Estimated delivery: ${po.estimated_delivery}` : '',
+    delivery ? `Estimated delivery: ${delivery}` : '',
     '',
     ...lines.map((l) => `${l.line_no}. ${l.sku}${l.supplier_sku ? ` (${l.supplier_sku})` : ''} ${l.name ?? ''} x ${l.quantity} @ ${l.net_price} = ${l.total}`),
     more > 0 ? `… and ${more} more lines (see the attached PDF)` : '',
@@ -52,7 +53,7 @@ function bodies(po: PoPdfView, company: string) {
   const rows = lines.map((l) => `<tr><td>${l.line_no}</td><td>${escapeHtml(l.sku)}</td><td>${escapeHtml(l.supplier_sku ?? '')}</td><td>${escapeHtml(l.name ?? '')}</td>`
     + `<td align="right">${l.quantity}</td><td align="right">${l.net_price}</td><td align="right">${l.total}</td></tr>`).join('');
   const html = `<p>Purchase order <strong>${escapeHtml(po.number)}</strong> from ${escapeHtml(company)}.</p>`
-    + (po.estimated_delivery ? `<p>Estimated delivery: ${po.estimated_delivery}</p>` : '')
+    + (delivery ? `<p>Estimated delivery: ${escapeHtml(delivery)}</p>` : '')
     + `<table cellpadding="4" border="1" style="border-collapse:collapse"><thead><tr><th>#</th><th>SKU</th><th>Supplier SKU</th><th>Description</th><th>Qty</th><th>Unit</th><th>Total</th></tr></thead><tbody>${rows}</tbody></table>`
     + (more > 0 ? `<p>… and ${more} more lines (see the attached PDF).</p>` : '')
     + `<p><strong>Total: ${po.total} ${escapeHtml(po.currency)}</strong></p>`

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { sql } from 'drizzle-orm';
+import { formatDate } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
 import { queryRows } from '../../platform/db/rows';
 
@@ -30,6 +31,25 @@ export interface PdfParties {
   shipTo: string[];
 }
 
+/**
+ * How the PO's dates are written (issue 24: the app's one format, "Nov 28, 2026"). The PDF and the mail are in
+ * English and go to a supplier, who has no language in Omnio and no company time zone exists: English, UTC.
+ */
+export interface PoDateStyle {
+  language: string;
+  timeZone: string;
+}
+
+export const PO_DATE_STYLE: PoDateStyle = { language: 'en', timeZone: 'UTC' };
+
+/** The PO's date (its creation, in `style.timeZone`) and estimated delivery (a calendar day), or null. */
+export function poDates(po: Pick<PoPdfView, 'created_at' | 'estimated_delivery'>, style: PoDateStyle = PO_DATE_STYLE): { date: string; estimatedDelivery: string | null } {
+  return {
+    date: formatDate(po.created_at, style.language, { timeZone: style.timeZone }),
+    estimatedDelivery: po.estimated_delivery ? formatDate(po.estimated_delivery, style.language, { timeZone: style.timeZone }) : null,
+  };
+}
+
 /** The buyer's company name and the ship-to address lines of the PO's iloc. */
 export async function pdfParties(tx: Tx, tenantId: string, ilocId: string): Promise<PdfParties> {
   const [row] = await queryRows<Record<string, string | null>>(tx, sql`
@@ -56,7 +76,7 @@ const COLUMNS = [
   { key: 'total', label: 'Total', width: 62, align: 'right' },
 ] as const;
 
-export function renderPoPdf(po: PoPdfView, parties: PdfParties): Promise<Buffer> {
+export function renderPoPdf(po: PoPdfView, parties: PdfParties, style: PoDateStyle = PO_DATE_STYLE): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'LETTER', margin: 40, info: { Title: `Purchase order ${po.number}`, Author: latin(parties.company), Subject: po.number } });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -70,9 +90,10 @@ export function renderPoPdf(po: PoPdfView, parties: PdfParties): Promise<Buffer>
   doc.font('Helvetica-Bold').fontSize(18).text(`Purchase order ${po.number}`, left, 40);
   doc.font('Helvetica').fontSize(10).text(latin(parties.company));
   doc.moveDown(0.5);
+  const dates = poDates(po, style);
   const facts = [
-    `Date: ${po.created_at.slice(0, 10)}`,
-    po.estimated_delivery ? `Estimated delivery: ${po.estimated_delivery}` : null,
+    `Date: ${latin(dates.date)}`,
+    dates.estimatedDelivery ? `Estimated delivery: ${latin(dates.estimatedDelivery)}` : null,
     po.payment_terms ? `Payment terms: ${latin(po.payment_terms)}` : null,
     `Currency: ${po.currency}`,
   ].filter((v): v is string => v !== null);

@@ -294,7 +294,7 @@ describe('PDF and e-mail', () => {
       const email = `${uniq('orders').toLowerCase()}@supplier.test`;
       const supplier = await makeSupplier(k, { email });
       const a = await sku(k);
-      const po = await createPo(k, supplier, [{ sku: a.code, quantity: 5, unit_cost: '2' }]);
+      const po = await createPo(k, supplier, [{ sku: a.code, quantity: 5, unit_cost: '2' }], { estimated_delivery: '2031-06-15' });
       await k.ok(200, 'POST', `/purchase-orders/${po.id}/confirm`, k.acme);
       await k.ok(200, 'POST', `/purchase-orders/${po.id}/submit`, k.acme);
       expect(sink.messages).toHaveLength(0); // sent by the job, after the commit
@@ -304,6 +304,7 @@ describe('PDF and e-mail', () => {
       expect(mail.from).toBe('buyer@acme.test');
       expect(mail.subject).toBe(`Purchase order ${po.number} from Acme Outfitters`);
       expect(mail.text).toContain(a.code);
+      expect(mail.text).toContain('Estimated delivery: Jun 15, 2031'); // issue 24: the app's one date format
       expect(mail.attachments).toHaveLength(1);
       const [pdf] = mail.attachments;
       expect(pdf!.filename).toBe(`${po.number}.pdf`);

@@ -615,6 +615,8 @@ describe('invitations', () => {
     expect(body(res).data).toMatchObject({ id: expect.any(String), email, expires_at: expect.any(String) });
     const mail = await t.smtp.waitFor(email);
     expect(mail.subject).toContain('Acme Outfitters');
+    // Issue 24: the app's one date format, in UTC and saying so.
+    expect(mail.text).toMatch(/expires on [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} UTC\./);
     const token = await mailToken(email, TOKEN_RE);
 
     const shown = await expectStatus(await api('GET', `/api/invitations/${token}`), 200);

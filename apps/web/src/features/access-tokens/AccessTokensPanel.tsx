@@ -13,6 +13,7 @@ import { useToast } from '../../shared/ui/toast';
 import { useAccessTokens, useRevokeAccessToken } from './api';
 import { CreateTokenDialog } from './CreateTokenDialog';
 import { PageHeader } from '../../shared/ui/PageHeader';
+import { formatDateTime } from '../../shared/format/format';
 
 /** /advanced → Access tokens: the user's API tokens for this company; the token itself is shown only once. */
 export function AccessTokensPanel() {
@@ -24,7 +25,7 @@ export function AccessTokensPanel() {
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<AccessTokenItem | null>(null);
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
-  const date = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language) : t('never'));
+  const date = (iso: string | null) => formatDateTime(iso, { language: i18n.language, placeholder: t('never') });
   const scopeLabel = (scope: string) => {
     const [resource, level] = scope.split('.');
     return `${t(`resources.${resource}`)}: ${t(`levels.${level}`)}`;

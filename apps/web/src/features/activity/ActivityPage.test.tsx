@@ -58,7 +58,7 @@ describe('ActivityPage', { timeout: 30_000 }, () => {
     const link = await screen.findByRole('link', { name: 'AC-1001' }, SLOW);
     expect(link.getAttribute('href')).toBe('/orders/edit/o1');
     const grid = screen.getByRole('grid');
-    expect(within(grid).getAllByText('26-03-04 9:05')).toHaveLength(3);
+    expect(within(grid).getAllByText('Mar 4, 2026, 09:05')).toHaveLength(3);
     expect(within(grid).getByText('status: open → cancelled')).toBeTruthy();
     expect(within(grid).getByText('Status changed')).toBeTruthy();
     expect(within(grid).getAllByText('203.0.113.7').length).toBe(2);

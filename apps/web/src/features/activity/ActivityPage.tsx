@@ -39,7 +39,7 @@ export function ActivityPage() {
   };
 
   const columns = useMemo<GridColDef<TActivity>[]>(() => [
-    { field: 'created_at', headerName: t('columns.when'), width: 132, valueFormatter: (v: string) => formatWhen(v) },
+    { field: 'created_at', headerName: t('columns.when'), width: 160, valueFormatter: (v: string) => formatWhen(v) },
     {
       field: 'user', headerName: t('columns.who'), flex: 0.9, minWidth: 140, sortable: false,
       renderCell: ({ row }) => (

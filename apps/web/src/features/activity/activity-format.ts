@@ -1,11 +1,8 @@
-const pad = (n: number) => String(n).padStart(2, '0');
+import { formatDateTime } from '../../shared/format/format';
 
-/** Spec 9: YY-MM-DD H:m in the browser's time zone (minutes with two digits, so 9:05 never reads as 9:50). */
+/** Issue 24: the app's one date format ("Nov 28, 2026, 14:05"), in the browser's time zone. */
 export function formatWhen(value: string | null | undefined): string {
-  if (!value) return '';
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return value;
-  return `${pad(d.getFullYear() % 100)}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${d.getHours()}:${pad(d.getMinutes())}`;
+  return formatDateTime(value);
 }
 
 /** One value of a change as a person reads it: text as is, nothing as a dash, structures shortened. */

@@ -95,7 +95,7 @@ const es: typeof en = {
     customer: 'Cliente',
     product: 'Producto',
     sku: 'SKU',
-    iloc: 'Ubicación de preparación',
+    iloc: 'Ubicación de cumplimiento',
     supplier: 'Proveedor',
     purchase_order: 'Orden de compra',
     transfer: 'Transferencia',

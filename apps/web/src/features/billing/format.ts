@@ -1,4 +1,4 @@
-import { centsToDollars } from '@omnio/domain';
+import { centsToDollars, formatDate, formatDateTime } from '@omnio/domain';
 
 function locale(language: string): string {
   return language === 'sp' ? 'es' : language;
@@ -17,18 +17,13 @@ export function formatCount(n: number, language: string): string {
   return new Intl.NumberFormat(locale(language)).format(n);
 }
 
+/** Issue 24: the app's one date format (packages/domain dates.ts); nothing shows nothing. */
 export function formatDay(iso: string | null | undefined, language: string): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale(language), { year: 'numeric', month: 'short', day: 'numeric' }).format(d);
+  return formatDate(iso, language, { placeholder: '' });
 }
 
 export function formatDayTime(iso: string | null | undefined, language: string): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale(language), { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+  return formatDateTime(iso, language, { placeholder: '' });
 }
 
 /**

@@ -18,6 +18,7 @@ import { useInventory } from '../../shared/inventory/inventory-query';
 import { PRICE_CODES, useDeleteProduct, useProduct, type Product, type Sku } from './api';
 import { SkuStatusChip } from './SkuStatusChip';
 import { formatDecimal, formatMoney } from './format';
+import { formatDateTime } from '../../shared/format/format';
 
 /** The media feature's image panel; app/composed hands it in, since a feature never imports another. */
 export type ProductImagesPanel = ComponentType<{ productId: string }>;
@@ -127,7 +128,7 @@ function ProductDetails({ product }: { product: Product }) {
           <Term label={t('fields.skuCount')}>{product.sku_count ?? product.skus?.length ?? 0}</Term>
         </Grid>
         <Grid size={{ xs: 6, md: 3 }}>
-          <Term label={t('fields.updated')}>{product.updated_at ? new Date(product.updated_at).toLocaleString() : '—'}</Term>
+          <Term label={t('fields.updated')}>{formatDateTime(product.updated_at)}</Term>
         </Grid>
         {product.description && (
           <Grid size={12}>

@@ -94,7 +94,7 @@ describe('/connections/:id', { timeout: 30_000 }, () => {
     fireEvent.click(within(inventory).getByRole('switch', { name: 'Active' }));
     fireEvent.change(within(inventory).getByLabelText(/^Schedule/), { target: { value: 'daily' } });
     fireEvent.change(within(inventory).getByLabelText(/^Reserve/), { target: { value: '10' } });
-    const ilocs = within(inventory).getByRole('combobox', { name: 'Fulfilment locations' });
+    const ilocs = within(inventory).getByRole('combobox', { name: 'Fulfillment locations' });
     fireEvent.mouseDown(ilocs);
     fireEvent.click(await screen.findByRole('option', { name: 'Lisbon' }, SLOW));
     fireEvent.change(within(inventory).getByLabelText(/^Store location/), { target: { value: 'gid://shopify/Location/7' } });

@@ -7,6 +7,7 @@ import { pathOf } from '../../shared/routing/routes-table';
 import type { ServerGridState } from '../../shared/ui/data-grid';
 import { ServerDataGrid } from '../../shared/ui/ServerDataGrid';
 import type { Company } from './api';
+import { formatDate } from '../../shared/format/format';
 
 const HIDDEN_ON_PHONE = ['contact', 'phone', 'location', 'created_at'] as const;
 
@@ -57,7 +58,7 @@ export function CompaniesGrid({ rows, total, loading, grid, emptyLabel }: Compan
       },
       {
         field: 'created_at', headerName: t('fields.created_at'), width: 110,
-        valueFormatter: (value: string) => (value ? new Date(value).toLocaleDateString(i18n.language) : ''),
+        valueFormatter: (value: string) => formatDate(value, { language: i18n.language }),
       },
     ],
     [t, i18n.language],

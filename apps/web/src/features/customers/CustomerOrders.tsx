@@ -4,6 +4,7 @@ import { Chip, Link, Paper, Table, TableBody, TableCell, TableContainer, TableHe
 import { pathOf } from '../../shared/routing/routes-table';
 import { EmptyState, LoadingState } from '../../shared/ui/StateViews';
 import { useCustomerOrders } from './api';
+import { formatDate } from '../../shared/format/format';
 
 /**
  * The customer's latest orders (GET /orders?search=customer_id:<id>). The orders module answers it; when it
@@ -45,12 +46,12 @@ export function CustomerOrders({ customerId }: { customerId: string }) {
                     </Link>
                   </TableCell>
                   <TableCell>
-                    <Chip size="small" variant="outlined" label={o.status} />
+                    <Chip size="small" variant="outlined" label={t(`orderStatus.${o.status}`, { defaultValue: o.status })} />
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {o.total} {o.currency}
                   </TableCell>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{new Date(o.created_at).toLocaleDateString(i18n.language)}</TableCell>
+                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{formatDate(o.created_at, { language: i18n.language })}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -10,6 +10,7 @@ import { useMissingText } from './CompletenessChip';
 import { CustomerFormDialog } from './CustomerFormDialog';
 import { CustomerOrders } from './CustomerOrders';
 import { CUSTOMER_PARTY } from './party';
+import { formatDateTime } from '../../shared/format/format';
 
 /** /customer/:id: the customer, its completeness, addresses, contacts and latest orders. */
 export function CustomerShowPage() {
@@ -55,7 +56,7 @@ export function CustomerShowPage() {
               [t('fields.company'), data.company || '—'],
               [t('fields.group'), data.group?.name ?? '—'],
               [t('fields.orders'), data.order_count],
-              [t('fields.updated'), new Date(data.updated_at).toLocaleString(), { xs: 12, sm: 6, md: 4 }],
+              [t('fields.updated'), formatDateTime(data.updated_at), { xs: 12, sm: 6, md: 4 }],
             ]}
           />
           <AddressesSection kind={CUSTOMER_PARTY} party={data} canUpdate={canUpdate} />

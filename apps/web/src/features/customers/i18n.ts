@@ -22,6 +22,8 @@ const en = {
   },
   /** The names `missing` uses (spec 8 customer_incomplete). */
   missing: { first_name: 'first name', address1: 'address', city: 'city', zip: 'zip', country: 'country' },
+  /** An order's status in the customer's order list (ORDER_STATUSES). */
+  orderStatus: { draft: 'Draft', on_hold: 'On hold', open: 'Open', closed: 'Closed', error: 'Error', cancelled: 'Cancelled' },
   list: {
     title: 'Customers',
     search: 'Search name, email or company',
@@ -108,6 +110,7 @@ const es: typeof en = {
     date: 'Fecha',
   },
   missing: { first_name: 'nombre', address1: 'dirección', city: 'ciudad', zip: 'código postal', country: 'país' },
+  orderStatus: { draft: 'Borrador', on_hold: 'En espera', open: 'Abierto', closed: 'Cerrado', error: 'Error', cancelled: 'Cancelado' },
   list: {
     title: 'Clientes',
     search: 'Buscar por nombre, correo o empresa',

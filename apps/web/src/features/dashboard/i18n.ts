@@ -51,7 +51,7 @@ export const dashboardEn = {
   columns: {
     status: 'Status', channel: 'Channel', country: 'Country', iloc: 'iLoc', orders: 'Orders', revenue: 'Revenue', units: 'Units',
     sku: 'SKU', name: 'Name', available: 'Available', reorderPoint: 'Reorder point', order: 'Order', deliverBy: 'Deliver by',
-    fulfillment: 'Fulfilment',
+    fulfillment: 'Fulfillment',
   },
   noCountry: 'No country',
   noChannel: 'No channel',

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDate, formatDateRange } from '@omnio/domain';
 import { formatMoney } from '../../shared/format/format';
 
 /** Numbers, money, changes and days in the reader's language; days are UTC calendar days, so never shifted. */
@@ -12,7 +13,6 @@ export function useDashboardFormat() {
     const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
     const compact = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
     const day = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' });
-    const longDay = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
     const asDate = (ymd: string) => new Date(`${ymd.slice(0, 10)}T00:00:00Z`);
     return {
       integer: (n: number) => integer.format(n),
@@ -21,9 +21,10 @@ export function useDashboardFormat() {
       percent: (fraction: number) => percent.format(Math.abs(fraction)),
       compact: (n: number) => compact.format(n),
       day: (ymd: string) => day.format(asDate(ymd)),
-      longDay: (ymd: string) => longDay.format(asDate(ymd)),
+      /** Issue 24: the app's one date format ("Nov 28, 2026"); a calendar day, never shifted. */
+      longDay: (ymd: string) => formatDate(ymd.slice(0, 10), language),
       /** "Oct 30 – Nov 28, 2026"; one day is written once. */
-      days: (from: string, to: string) => longDay.formatRange(asDate(from), asDate(to)),
+      days: (from: string, to: string) => formatDateRange(from.slice(0, 10), to.slice(0, 10), language),
     };
   }, [language]);
 }

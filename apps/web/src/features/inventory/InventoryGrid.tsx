@@ -9,6 +9,7 @@ import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import type { ServerGridState } from '../../shared/ui/data-grid';
 import { CatalogGrid } from '../../shared/ui/CatalogGrid';
 import { INVENTORY_SORTABLE, inventoryRowId, type InventoryRow } from './api';
+import { formatDateTime } from '../../shared/format/format';
 
 const HIDDEN_ON_PHONE = ['name', 'type', 'qty_good', 'qty_hold', 'qty_hurt', 'qty_in_transit', 'qty_reserved', 'updated_at'] as const;
 /** Beside the sidebar a laptop has room for the main figures; the rest start in the column chooser. */
@@ -57,7 +58,7 @@ export function InventoryGrid({ rows, total, loading, grid, emptyLabel, canAdjus
       ),
       {
         field: 'updated_at', headerName: t('fields.updated_at'), width: 170,
-        valueFormatter: (value: string | null) => (value ? new Date(value).toLocaleString(i18n.language) : ''),
+        valueFormatter: (value: string | null) => formatDateTime(value, { language: i18n.language }),
       },
       {
         field: 'actions', type: 'actions', headerName: t('list.actions'), width: canAdjust && !phone ? 96 : 56,

@@ -9,6 +9,7 @@ import { NATIVE_SELECT } from '../../shared/ui/form-helpers';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/StateViews';
 import type { IlocOption } from './AdjustDialog';
 import { useMovements, withRowIloc, type InventoryMovement, type InventoryRow } from './api';
+import { formatDateTime } from '../../shared/format/format';
 
 const DELTA_FIELD = {
   good: 'delta_good', hold: 'delta_hold', hurt: 'delta_hurt', in_transit: 'delta_in_transit', reserved: 'delta_reserved',
@@ -123,11 +124,10 @@ function HistoryBody({ row, ilocs, onClose }: { row: InventoryRow; ilocs: IlocOp
 
 function MovementItem({ movement: m, showIloc }: { movement: InventoryMovement; showIloc: boolean }) {
   const { t, i18n } = useTranslation('inventory');
-  const { signed, plain, when } = useMemo(
+  const { signed, plain } = useMemo(
     () => ({
       signed: new Intl.NumberFormat(i18n.language, { signDisplay: 'exceptZero' }),
       plain: new Intl.NumberFormat(i18n.language),
-      when: new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }),
     }),
     [i18n.language],
   );
@@ -146,7 +146,7 @@ function MovementItem({ movement: m, showIloc }: { movement: InventoryMovement; 
           {t(`reasons.${m.reason}`, { defaultValue: m.reason })}
         </Typography>
         <Typography variant="body2" color="text.secondary" component="time" dateTime={m.created_at}>
-          {when.format(new Date(m.created_at))}
+          {formatDateTime(m.created_at, { language: i18n.language })}
         </Typography>
       </Stack>
       <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', my: 0.75 }}>

@@ -20,6 +20,7 @@ import { useToast } from '../../shared/ui/toast';
 import { useDebounced } from '../../shared/ui/useDebounced';
 import { useCreateFromTemplate, useMapperTemplateChoices, useMappers, usePartnerConnections } from './api';
 import { mappersMessagesEs } from './i18n';
+import { formatDate } from '../../shared/format/format';
 
 /** Tenant: the mappers of its trading partners, by document type. */
 export function MappingsPage() {
@@ -54,7 +55,7 @@ export function MappingsPage() {
         field: 'samples_count', headerName: t('columns.samples'), sortable: false, width: 110,
         valueGetter: (_v, row) => t('list.samples', { count: row.samples_count }),
       },
-      { field: 'updated_at', headerName: t('columns.updated'), width: 120, valueFormatter: (v: string) => new Date(v).toLocaleDateString(i18n.language) },
+      { field: 'updated_at', headerName: t('columns.updated'), width: 120, valueFormatter: (v: string) => formatDate(v, { language: i18n.language }) },
     ],
     [t, i18n.language, processName],
   );

@@ -39,13 +39,13 @@ function renderPage(routes: FetchRoute[], language = 'en') {
 }
 
 describe('/notifications', { timeout: 20_000 }, () => {
-  it('lists with the four status icons named, dates as YY-MM-DD H:m, read state and download link', async () => {
+  it('lists with the four status icons named, dates as "Mar 4, 2026, 15:07" (issue 24), read state and download link', async () => {
     renderPage([['GET', LIST, [200, page(ROWS)]]]);
     const rows = await screen.findAllByTestId('notification-row', {}, SLOW);
     expect(rows).toHaveLength(4);
     expect(rows.map((r) => within(r).getByRole('img').getAttribute('aria-label'))).toEqual(['Warning', 'Completed', 'Pending', 'Failed']);
     expect(within(rows[0]!).getByText('1 order created, 1 failed.')).toBeTruthy();
-    expect(within(rows[0]!).getByText(/^26-03-04 \d+:07 · Unread$/)).toBeTruthy();
+    expect(within(rows[0]!).getByText(/^Mar 4, 2026, \d+:07 · Unread$/)).toBeTruthy();
     expect(within(rows[1]!).getByText(/· Read$/)).toBeTruthy();
     expect(within(rows[3]!).getByRole('button', { name: 'Download orders-report.csv' })).toBeTruthy();
     expect(within(rows[1]!).queryByRole('button', { name: /Download/ })).toBeNull();

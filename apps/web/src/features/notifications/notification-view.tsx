@@ -5,6 +5,7 @@ import ScheduleIcon from '@mui/icons-material/Schedule';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { useTranslation } from 'react-i18next';
 import { NOTIFICATION_TARGET_PATHS, type NotificationDto, type NotificationStatus } from '@omnio/domain';
+import { formatDateTime } from '../../shared/format/format';
 
 /** Spec 4: WARNING orange warning mark, COMPLETED green check, PENDING orange clock, FAILED red alert. */
 const ICONS: Record<NotificationStatus, { Icon: typeof CheckCircleIcon; color: string }> = {
@@ -28,13 +29,9 @@ export function StatusIcon({ status, size = 'medium' }: { status: NotificationSt
   );
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** Spec 9: dates as YY-MM-DD H:m, in the browser's time zone (minutes padded, so 9:05 never reads 9:5). */
+/** Issue 24: the app's one date format ("Nov 28, 2026, 14:05"), in the browser's time zone. */
 export function formatNotificationDate(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  return `${pad(d.getFullYear() % 100)}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${d.getHours()}:${pad(d.getMinutes())}`;
+  return formatDateTime(iso, { placeholder: '' });
 }
 
 /** Where opening a notification goes (spec 2 targets); null keeps the user where they are. */

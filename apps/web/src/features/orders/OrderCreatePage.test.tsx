@@ -73,11 +73,11 @@ describe('order create', { timeout: 30_000 }, () => {
     renderCreate([]);
     await screen.findByRole('heading', { name: 'New order', level: 1 });
     fillLine("TEE 'M", '1', '');
-    fill(section('Shipping and dates'), 'Shipable date', '2030-05-10');
+    fill(section('Shipping and dates'), 'Shippable date', '2030-05-10');
     fill(section('Shipping and dates'), 'Deliver by', '2030-05-01');
     fireEvent.click(screen.getByRole('button', { name: 'Save as draft' }));
     expect(await screen.findByText('A SKU has no spaces or single quotes and at most 64 characters', {}, SLOW)).toBeTruthy();
-    expect(screen.getByText('Deliver-by cannot be before the shipable date')).toBeTruthy();
+    expect(screen.getByText('Deliver-by cannot be before the shippable date')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove line 1' }));
     expect(screen.getByRole('button', { name: 'Remove line 1' }).hasAttribute('disabled')).toBe(true);

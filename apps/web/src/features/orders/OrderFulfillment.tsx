@@ -154,8 +154,8 @@ export function OrderFulfillment({ order }: { order: Order }) {
                     {r.number}
                   </Link>
                 ) : (r.number ?? r.id.slice(0, 8)),
-                <Chip key="s" size="small" variant="outlined" label={upper(r.status)} />,
-                r.refund_status ? upper(r.refund_status) : '—',
+                <Chip key="s" size="small" variant="outlined" label={t(`returnStatus.${r.status}`, { defaultValue: upper(r.status) })} />,
+                r.refund_status ? t(`refundStatus.${r.refund_status}`, { defaultValue: upper(r.refund_status) }) : '—',
                 formatDateTime(r.created_at),
               ])}
             />

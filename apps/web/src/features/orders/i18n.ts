@@ -22,9 +22,16 @@ const en = {
     shipped: 'Shipped',
   },
   shipmentStatus: {
-    assigned: 'Assigned', unshipped: 'Unshipped', shipped: 'Shipped', partially_shipped: 'Partially shipped', returned: 'Returned',
-    partially_returned: 'Partially returned', cancelled: 'Cancelled', error: 'Error',
+    pending_shipment: 'Pending shipment', assigned: 'Assigned', unshipped: 'Unshipped', routing: 'Routing', on_hold: 'On hold',
+    backorder: 'Backorder', error: 'Error', dropship: 'Dropship', divided: 'Divided', shipped: 'Shipped', partially_shipped: 'Partially shipped',
+    returned: 'Returned', partially_returned: 'Partially returned', canceling: 'Canceling', cancelled: 'Cancelled', processing: 'Processing',
+    in_transit: 'In transit', completed: 'Completed', discrepancy: 'Discrepancy',
   },
+  returnStatus: {
+    draft: 'Draft', open: 'Open', approved: 'Approved', rejected: 'Rejected', in_transit: 'In transit', processing: 'Processing',
+    discrepancy: 'Discrepancy', complete: 'Complete', error: 'Error', routing: 'Routing',
+  },
+  refundStatus: { open: 'Open', approved: 'Approved', rejected: 'Rejected', partial: 'Partial', complete: 'Complete' },
   shipMethods: { standard: 'Standard', expedited: 'Expedited', express: 'Express' },
   carriers: { usps: 'USPS', ups: 'UPS', fedex: 'FedEx', dhl: 'DHL', ontrac: 'OnTrac', other: 'Other' },
   errorCodes: {
@@ -66,7 +73,7 @@ const en = {
     carrier: 'Carrier',
     currency: 'Currency',
     shippingCharge: 'Shipping charge',
-    shipableDate: 'Shipable date',
+    shipableDate: 'Shippable date',
     deliverBy: 'Deliver by',
     notes: 'Notes',
     metadata: 'Metadata',
@@ -310,7 +317,7 @@ const en = {
     linesRequired: 'An order needs at least one SKU',
     holdNeedsDate: 'A time needs a date',
     holdFuture: 'Choose a date and time in the future',
-    deliverBefore: 'Deliver-by cannot be before the shipable date',
+    deliverBefore: 'Deliver-by cannot be before the shippable date',
     metadataKey: 'Give the value a key',
     metadataRepeated: 'This key is repeated',
     requiredToCreate: 'Required to create the order',
@@ -399,9 +406,16 @@ const es: Strings = {
     shipped: 'Enviado',
   },
   shipmentStatus: {
-    assigned: 'Asignado', unshipped: 'Sin enviar', shipped: 'Enviado', partially_shipped: 'Enviado en parte', returned: 'Devuelto',
-    partially_returned: 'Devuelto en parte', cancelled: 'Cancelado', error: 'Error',
+    pending_shipment: 'Pendiente de envío', assigned: 'Asignado', unshipped: 'Sin enviar', routing: 'Enrutando', on_hold: 'En espera',
+    backorder: 'Pendiente de stock', error: 'Error', dropship: 'Dropship', divided: 'Dividido', shipped: 'Enviado',
+    partially_shipped: 'Enviado en parte', returned: 'Devuelto', partially_returned: 'Devuelto en parte', canceling: 'Cancelando',
+    cancelled: 'Cancelado', processing: 'Procesando', in_transit: 'En tránsito', completed: 'Completado', discrepancy: 'Discrepancia',
   },
+  returnStatus: {
+    draft: 'Borrador', open: 'Abierta', approved: 'Aprobada', rejected: 'Rechazada', in_transit: 'En tránsito', processing: 'Procesando',
+    discrepancy: 'Discrepancia', complete: 'Completa', error: 'Error', routing: 'Enrutando',
+  },
+  refundStatus: { open: 'Abierto', approved: 'Aprobado', rejected: 'Rechazado', partial: 'Parcial', complete: 'Completo' },
   shipMethods: { standard: 'Estándar', expedited: 'Acelerado', express: 'Exprés' },
   carriers: { usps: 'USPS', ups: 'UPS', fedex: 'FedEx', dhl: 'DHL', ontrac: 'OnTrac', other: 'Otro' },
   errorCodes: {
@@ -419,7 +433,7 @@ const es: Strings = {
     rule_general_error: { title: 'Error de regla', hint: 'Una regla de automatización falló con este pedido. Revise las reglas y reinténtelo.' },
     ship_method_unassignable: {
       title: 'Método de envío no asignable',
-      hint: 'Ninguna ubicación de preparación puede enviar con este método. Elija otro y reinténtelo.',
+      hint: 'Ninguna ubicación de cumplimiento puede enviar con este método. Elija otro y reinténtelo.',
     },
   },
   fields: {

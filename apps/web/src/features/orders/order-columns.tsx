@@ -105,9 +105,9 @@ export function orderColumns(t: TFunction, language: string): GridColDef<OrderSu
       field: 'total', headerName: t('fields.total'), type: 'number', width: 120,
       valueFormatter: (_v, row) => formatMoney(row.total, row.currency, language),
     },
-    { field: 'hold_until', headerName: t('fields.holdUntil'), width: 140, valueFormatter: (v: string | null) => formatDateTime(v) },
-    { field: 'created_at', headerName: t('fields.createdAt'), width: 130, valueFormatter: (v: string) => formatDateTime(v) },
-    { field: 'updated_at', headerName: t('fields.updatedAt'), width: 140, valueFormatter: (v: string) => formatDateTime(v) },
+    { field: 'hold_until', headerName: t('fields.holdUntil'), width: 160, valueFormatter: (v: string | null) => formatDateTime(v) },
+    { field: 'created_at', headerName: t('fields.createdAt'), width: 160, valueFormatter: (v: string) => formatDateTime(v) },
+    { field: 'updated_at', headerName: t('fields.updatedAt'), width: 160, valueFormatter: (v: string) => formatDateTime(v) },
   ];
   return cols.map((c) => ({ ...c, sortable: SORTABLE.has(c.field) }));
 }

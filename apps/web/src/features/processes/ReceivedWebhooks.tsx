@@ -7,6 +7,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/StateViews
 import { errorText } from '../../shared/ui/form-helpers';
 import { useToast } from '../../shared/ui/toast';
 import { useInboundWebhooks, useReplayWebhook, type InboundWebhookItem } from './api';
+import { formatDateTime } from '../../shared/format/format';
 
 const STATUS_COLOR: Record<InboundWebhookStatus, 'default' | 'info' | 'success' | 'error'> = {
   received: 'default',
@@ -22,7 +23,7 @@ export function ReceivedWebhooks({ processId, canReplay }: { processId: string; 
   const hooks = useInboundWebhooks(processId, true);
   const replay = useReplayWebhook(processId);
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
-  const when = (h: InboundWebhookItem) => new Date(h.received_at).toLocaleString(i18n.language);
+  const when = (h: InboundWebhookItem) => formatDateTime(h.received_at, { language: i18n.language });
   const replayButton = (h: InboundWebhookItem) => (
     <Button
       size="small"

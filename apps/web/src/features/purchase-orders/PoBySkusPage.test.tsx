@@ -32,14 +32,14 @@ function renderPage(routes: FetchRoute[]) {
 
 async function chooseIloc() {
   await screen.findByRole('option', { name: 'Austin Main Warehouse (AUS-MAIN)' }, SLOW);
-  fireEvent.change(screen.getByLabelText(/^Iloc/), { target: { value: ILOC_ID } });
+  fireEvent.change(screen.getByLabelText(/^iLoc/), { target: { value: ILOC_ID } });
   await screen.findByText('CAP-BLUE', {}, SLOW);
 }
 
 describe('purchase orders by SKUs', { timeout: 20_000 }, () => {
   it('asks for suggestions of the chosen iloc with the window and cover days', async () => {
     const net = renderPage([]);
-    expect(await screen.findByText('Choose an iloc to see what it needs', {}, SLOW)).toBeTruthy();
+    expect(await screen.findByText('Choose an iLoc to see what it needs', {}, SLOW)).toBeTruthy();
     await chooseIloc();
     const query = net.to('GET', SUGGESTIONS).at(-1)!.url.searchParams;
     expect(Object.fromEntries(query)).toMatchObject({ iloc_id: ILOC_ID, window_days: '30', cover_days: '30', only_needed: 'true' });

@@ -47,7 +47,7 @@ export function poColumns(t: TFunction, language: string, portal: boolean): Grid
       headerAlign: 'right',
       valueGetter: (_v, row) => formatMoney(row.total, row.currency, language),
     },
-    { field: 'created_at', headerName: t('fields.createdAt'), minWidth: 120, valueGetter: (_v, row) => formatDateTime(row.created_at) },
+    { field: 'created_at', headerName: t('fields.createdAt'), minWidth: 150, valueGetter: (_v, row) => formatDateTime(row.created_at) },
   ];
   return portal ? columns.filter((c) => c.field !== 'supplier') : columns;
 }

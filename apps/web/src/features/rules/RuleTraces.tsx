@@ -9,6 +9,7 @@ import { useRuleTraces } from './api';
 import { ChangeList } from './DryRunPanel';
 import { actionLabel, fieldLabel, operatorLabel, shown } from './flow-model';
 import './i18n';
+import { formatDateTime } from '../../shared/format/format';
 
 /** The order page's "why": each time rules ran on the order, the flows, their branches and what each action changed. */
 export function RuleTraces({ orderId }: { orderId: string }) {
@@ -28,7 +29,7 @@ export function RuleTraces({ orderId }: { orderId: string }) {
           {traces.data.map((trace) => (
             <Paper key={trace.id} variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
               <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 1 }}>
-                <Typography variant="subtitle2">{new Date(trace.created_at).toLocaleString(i18n.language)}</Typography>
+                <Typography variant="subtitle2">{formatDateTime(trace.created_at, { language: i18n.language })}</Typography>
                 <Chip size="small" label={`${t('traces.trigger')}: ${t(`traces.triggers.${trace.trigger}`, { defaultValue: trace.trigger })}`} />
                 <Chip size="small" variant="outlined" label={t(`hooks.${trace.hook_point}`)} />
                 {trace.error && <Chip size="small" color="error" label={t('traces.failed')} />}

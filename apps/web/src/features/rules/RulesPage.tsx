@@ -16,6 +16,7 @@ import { useToast } from '../../shared/ui/toast';
 import { useDebounced } from '../../shared/ui/useDebounced';
 import { useCreateRule, useRules, useRuleTemplates } from './api';
 import { rulesMessagesEs } from './i18n';
+import { formatDateTime } from '../../shared/format/format';
 
 /** Tenant: the company's rule flows, by priority at their hook point. */
 export function RulesPage() {
@@ -47,7 +48,7 @@ export function RulesPage() {
       { field: 'version', headerName: t('columns.version'), width: 90, type: 'number', sortable: false },
       {
         field: 'last_run_at', headerName: t('columns.lastRun'), width: 170,
-        valueFormatter: (v: string | null) => (v ? new Date(v).toLocaleString(i18n.language) : t('list.never')),
+        valueFormatter: (v: string | null) => formatDateTime(v, { language: i18n.language, placeholder: t('list.never') }),
       },
     ],
     [t, i18n.language],

@@ -10,6 +10,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/StateViews
 import { useToast } from '../../shared/ui/toast';
 import { useRollbackRule, useRuleVersion, useRuleVersions } from './api';
 import { actionLabel } from './flow-model';
+import { formatDateTime } from '../../shared/format/format';
 
 interface VersionsPanelProps {
   flowId: string;
@@ -48,7 +49,7 @@ export function VersionsPanel({ flowId, canWrite, onRolledBack }: VersionsPanelP
                 {v.version}
                 {v.current && <Chip size="small" color="primary" label={t('versions.current')} sx={{ ml: 1 }} />}
               </TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(v.created_at).toLocaleString(i18n.language)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(v.created_at, { language: i18n.language })}</TableCell>
               <TableCell>{v.created_by?.name ?? t('versions.someone')}</TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere' }}>{v.note ?? ''}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap', textAlign: 'right' }}>

@@ -15,6 +15,7 @@ import { useToast } from '../../shared/ui/toast';
 import { useDeleteSchedule, useSaveSchedule, useSchedulableKinds, useSchedules } from './api';
 import { ScheduleDialog } from './ScheduleDialog';
 import { PageHeader } from '../../shared/ui/PageHeader';
+import { formatDateTime } from '../../shared/format/format';
 
 // The Actions header stays for screen readers but takes no room on a phone.
 const visuallyHiddenOnPhone = {
@@ -34,8 +35,7 @@ export function SchedulesPanel() {
   const [editing, setEditing] = useState<ScheduleDto | 'new' | null>(null);
   const [deleting, setDeleting] = useState<ScheduleDto | null>(null);
   const canEdit = session.can('update-users-company');
-  const when = (iso: string | null) =>
-    iso ? new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : null;
+  const when = (iso: string | null) => (iso ? formatDateTime(iso, { language: i18n.language }) : null);
   const taskLabel = (kind: string) => kinds.data?.find((k) => k.kind === kind)?.label ?? kind;
   const repeat = (s: ScheduleDto) => (s.preset ? t(`presets.${s.preset}`) : t('custom', { cron: s.cron }));
 

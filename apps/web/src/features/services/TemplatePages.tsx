@@ -19,6 +19,7 @@ import { LifecycleButtons } from './Lifecycle';
 import { MapperTemplateDialog } from './MapperTemplateDialog';
 import { RuleTemplateDialog } from './RuleTemplateDialog';
 import { flowSummary } from './template-text';
+import { formatDate } from '../../shared/format/format';
 
 /** Spec 2 gives the template screens read-company; changing platform templates takes create-company (the server's rule). */
 const WRITE = 'create-company';
@@ -70,7 +71,7 @@ function TemplateListPage<T extends TemplateRow>({ prefix, nameFlex, columns: mi
     () => [
       { field: 'name', headerName: t('templates.name'), flex: nameFlex, minWidth: 200, renderCell: ({ row }) => <NameCell name={row.name} description={row.description} /> },
       ...middle,
-      { field: 'updated_at', headerName: t('columns.updated'), width: 120, valueFormatter: (v: string) => new Date(v).toLocaleDateString(i18n.language) },
+      { field: 'updated_at', headerName: t('columns.updated'), width: 120, valueFormatter: (v: string) => formatDate(v, { language: i18n.language }) },
       ...(canWrite
         ? [{
             field: 'actions', headerName: t('columns.actions'), sortable: false, width: 110,

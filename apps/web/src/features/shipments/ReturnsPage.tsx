@@ -99,7 +99,7 @@ function ReturnsList({ initialSearch, onStart }: { initialSearch: string; onStar
         ),
       }),
       col('qty_received', t('fields.received'), { minWidth: 80, flex: 0.6, valueGetter: (_v, row) => `${row.qty_received}/${row.unit_count}` }),
-      col('created_at', t('fields.createdAt'), { minWidth: 110, valueGetter: (_v, row) => formatDateTime(row.created_at) }),
+      col('created_at', t('fields.createdAt'), { minWidth: 150, valueGetter: (_v, row) => formatDateTime(row.created_at) }),
       col('actions', t('fields.actions'), {
         sortable: false, minWidth: 190, flex: 1.4,
         renderCell: ({ row }) => (

@@ -42,7 +42,7 @@ const en = {
   problems: {
     needsBoxes: 'A shipment needs at least one box with items',
     positive: 'Must be greater than zero',
-    wholeNumber: 'Use a whole number',
+    wholeNumber: 'Use a whole number, 0 or more',
     overAllocated: 'Only {{allocated}} allocated at this location',
     mismatch: 'Assigned {{assigned}}, but {{boxed}} in boxes',
     unhandled: '{{count}} allocated units are not assigned: assign them or confirm they wait for a later shipment',
@@ -223,7 +223,7 @@ const es: typeof en = {
   problems: {
     needsBoxes: 'Un envío necesita al menos una caja con artículos',
     positive: 'Debe ser mayor que cero',
-    wholeNumber: 'Usa un número entero',
+    wholeNumber: 'Use un número entero, 0 o más',
     overAllocated: 'Solo hay {{allocated}} reservadas en esta ubicación',
     mismatch: 'Asignadas {{assigned}}, pero {{boxed}} en cajas',
     unhandled: '{{count}} unidades reservadas no están asignadas: asígnalas o confirma que esperan a un envío posterior',
@@ -253,7 +253,7 @@ const es: typeof en = {
     noReturns: 'Este envío aún no tiene devoluciones',
     pickOne: 'Elige al menos una unidad a devolver',
     returnReason: 'Motivo de toda la devolución',
-    wholeNumber: 'Usa un número entero de 0 a {{count}}',
+    wholeNumber: 'Use un número entero de 0 a {{count}}',
     onlyLeft: 'Solo se pueden devolver {{count}} unidades enviadas de esta línea',
     noneLeft: 'No queda ninguna unidad enviada de esta línea por devolver',
     fix: 'Corrige las cantidades marcadas abajo.',
@@ -317,9 +317,9 @@ const es: typeof en = {
     hint: 'Cuenta cada unidad recibida en un estado: buena (vendible), retenida (a inspeccionar) o dañada.',
     iloc: 'Recibir en',
     left: 'Faltan {{count}} por recibir',
-    good: 'Buenas',
-    hold: 'Retenidas',
-    hurt: 'Dañadas',
+    good: 'Bueno',
+    hold: 'Retenido',
+    hurt: 'Dañado',
     submit: 'Recibir',
     done: 'Devolución {{number}} recibida',
     tooMany: 'Como máximo {{count}} unidades',
@@ -344,7 +344,7 @@ const es: typeof en = {
   shipmentStatus: {
     pending_shipment: 'Pendiente de envío', assigned: 'Asignado', unshipped: 'Sin enviar', routing: 'Enrutando', on_hold: 'En espera',
     backorder: 'Pendiente de stock', error: 'Error', dropship: 'Dropship', divided: 'Dividido', shipped: 'Enviado',
-    partially_shipped: 'Enviado parcialmente', returned: 'Devuelto', partially_returned: 'Devuelto parcialmente', canceling: 'Cancelando',
+    partially_shipped: 'Enviado en parte', returned: 'Devuelto', partially_returned: 'Devuelto en parte', canceling: 'Cancelando',
     cancelled: 'Cancelado', processing: 'Procesando', in_transit: 'En tránsito', completed: 'Completado', discrepancy: 'Discrepancia',
   },
   returnStatus: {

@@ -21,6 +21,7 @@ import { useToast } from '../../shared/ui/toast';
 import { useDebounced } from '../../shared/ui/useDebounced';
 import { useDeletePackingTemplate, usePackingTemplates, useSavePackingTemplate, type PackingTemplate, type PackingTemplateBody } from './api';
 import { useMessageText, useSupplierField } from './form-fields';
+import { formatDateTime } from '../../shared/format/format';
 
 const HIDDEN_ON_PHONE = ['notes', 'updated_at'] as const;
 
@@ -52,7 +53,7 @@ export function PackingTemplatesPage() {
         renderCell: ({ row, value }) => <span title={t('templates.boxCount', { count: row.boxes.length })}>{value as string}</span>,
       },
       { field: 'notes', headerName: t('fields.notes'), flex: 1, minWidth: 120, sortable: false },
-      { field: 'updated_at', headerName: t('fields.updated'), width: 170, valueFormatter: (v: string) => new Date(v).toLocaleString() },
+      { field: 'updated_at', headerName: t('fields.updated'), width: 170, valueFormatter: (v: string) => formatDateTime(v) },
     ];
     if (canUpdate || canDelete) {
       cols.push({

@@ -10,6 +10,7 @@ import { useDeleteSupplier, useSaveSupplier, useSupplier, useSupplierGroups, typ
 import { SUPPLIER_PARTY } from './party';
 import { SupplierFormDialog } from './SupplierFormDialog';
 import { SupplierSkusSection } from './SupplierSkusSection';
+import { formatDateTime } from '../../shared/format/format';
 
 /** /supplier/:id: the supplier's terms, group, addresses, contacts and SKU costs. */
 export function SupplierShowPage() {
@@ -70,7 +71,7 @@ function SupplierDetails({ supplier }: { supplier: Supplier }) {
     [t('fields.group'), supplier.group?.name ?? '—'],
     [t('fields.skuCount'), supplier.sku_count],
     [t('fields.openPos'), supplier.open_po_count],
-    [t('fields.updated'), new Date(supplier.updated_at).toLocaleString()],
+    [t('fields.updated'), formatDateTime(supplier.updated_at)],
   ];
   return <PartyDetails kind={SUPPLIER_PARTY} cells={cells} notes={supplier.notes} />;
 }

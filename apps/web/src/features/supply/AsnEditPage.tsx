@@ -71,7 +71,7 @@ export function AsnEditPage({ mode }: { mode: AsnMode }) {
     ? t('asn.subtitleTransfer', { from: tr!.from_iloc.name, to: tr!.to_iloc.name })
     : t('asn.subtitlePo', { supplier: order!.supplier.name, iloc: order!.iloc?.name ?? '' });
   const canCreate = (isTransfer ? tr!.allowed_actions : order!.allowed_actions).includes('ship');
-  const status = isTransfer ? t(`transferStatus.${tr!.status}`, { defaultValue: tr!.status }) : order!.status.replace(/_/g, ' ');
+  const status = isTransfer ? t(`transferStatus.${tr!.status}`, { defaultValue: tr!.status }) : t(`poStatus.${order!.status}`, { defaultValue: order!.status.replace(/_/g, ' ') });
 
   const saved = (next: SupplyShipment) => {
     toast.success(t('asn.saved', { asn: next.asn_number }));

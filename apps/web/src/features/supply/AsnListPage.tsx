@@ -78,7 +78,7 @@ export function AsnListPage() {
       col('units', t('fields.received'), { minWidth: 90, flex: 0.6, sortable: false, valueGetter: (_v, row) => `${row.qty_received}/${row.qty_expected}` }),
       col('tracking_number', t('fields.tracking'), { valueGetter: (_v, row) => row.tracking_number ?? '' }),
       col('ship_date', t('fields.shipDate'), { minWidth: 110, valueGetter: (_v, row) => formatDate(row.ship_date) }),
-      col('created_at', t('fields.createdAt'), { minWidth: 110, valueGetter: (_v, row) => formatDateTime(row.created_at) }),
+      col('created_at', t('fields.createdAt'), { minWidth: 150, valueGetter: (_v, row) => formatDateTime(row.created_at) }),
     ];
   }, [t]);
 

@@ -43,7 +43,7 @@ describe('ReceivePage', { timeout: 30_000 }, () => {
     expect((screen.getByLabelText('Good CAP-1') as HTMLInputElement).value).toBe('5');
 
     fireEvent.change(screen.getByLabelText('Good TEE-M'), { target: { value: '3' } });
-    fireEvent.change(screen.getByLabelText('Hurt TEE-M'), { target: { value: '1' } });
+    fireEvent.change(screen.getByLabelText('Damaged TEE-M'), { target: { value: '1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Receive and close' }));
     await waitFor(() => expect(net.to('POST', `${ONE}/receive`)).toHaveLength(1));
     expect(net.to('POST', `${ONE}/receive`)[0]!.body).toEqual({
@@ -71,7 +71,7 @@ describe('ReceivePage', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Mark arrived' })).toBeNull();
     fireEvent.change(screen.getByLabelText('Hold CAP-1'), { target: { value: '-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Receive, keep open' }));
-    expect(await screen.findByText('Use a whole number')).toBeTruthy();
+    expect(await screen.findByText('Use a whole number, 0 or more')).toBeTruthy();
     expect(net.to('POST', `${ONE}/receive`)).toHaveLength(0);
     fireEvent.change(screen.getByLabelText('Hold CAP-1'), { target: { value: '2' } });
     // 5 good (the default) and 2 on hold where 5 are expected: warned on that line before receiving.

@@ -10,6 +10,7 @@ import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import type { ServerGridState } from '../../shared/ui/data-grid';
 import { ServerDataGrid } from '../../shared/ui/ServerDataGrid';
 import type { UserRow } from './api';
+import { formatDate } from '../../shared/format/format';
 
 export type UserAction = 'roles' | 'permissions' | 'toggle-disabled' | 'login-as';
 
@@ -74,7 +75,7 @@ export function UsersGrid({ rows, total, loading, grid, without = NONE, actionsF
       },
       {
         field: 'created_at', headerName: t('fields.createdAt'), width: 130,
-        valueFormatter: (value: string) => (value ? new Date(value).toLocaleDateString(i18n.language) : ''),
+        valueFormatter: (value: string) => formatDate(value, { language: i18n.language }),
       },
     ];
     if (actionsFor && onAction) {

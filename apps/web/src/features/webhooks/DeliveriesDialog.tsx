@@ -10,6 +10,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/StateViews
 import { errorText } from '../../shared/ui/form-helpers';
 import { useToast } from '../../shared/ui/toast';
 import { useRedeliver, useWebhookDeliveries } from './api';
+import { formatDateTime } from '../../shared/format/format';
 
 const STATUS_COLOR: Record<WebhookDeliveryStatus, 'default' | 'success' | 'warning' | 'error'> = {
   pending: 'default', retrying: 'warning', delivered: 'success', failed: 'error',
@@ -26,7 +27,7 @@ export function DeliveriesDialog({ webhook, onClose }: { webhook: WebhookView; o
   const [perPage, setPerPage] = useState(25);
   const list = useWebhookDeliveries(webhook.id, page + 1, perPage);
   const redeliver = useRedeliver();
-  const when = (iso: string) => new Date(iso).toLocaleString(i18n.language);
+  const when = (iso: string) => formatDateTime(iso, { language: i18n.language });
   const canRedeliver = can('update-company');
 
   const again = async (d: WebhookDeliveryView) => {

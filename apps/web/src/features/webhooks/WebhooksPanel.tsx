@@ -21,6 +21,7 @@ import { DeliveriesDialog } from './DeliveriesDialog';
 import { WebhookFormDialog } from './WebhookFormDialog';
 import { ShownOnce } from '../../shared/ui/ShownOnce';
 import { PageHeader } from '../../shared/ui/PageHeader';
+import { formatDateTime } from '../../shared/format/format';
 
 type Editing = { webhook: WebhookView | null } | null;
 
@@ -42,7 +43,7 @@ export function WebhooksPanel() {
   const [rotating, setRotating] = useState<WebhookView | null>(null);
   const [newSecret, setNewSecret] = useState<string | null>(null);
   const [viewing, setViewing] = useState<WebhookView | null>(null);
-  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(i18n.language) : t('never'));
+  const when = (iso: string | null) => formatDateTime(iso, { language: i18n.language, placeholder: t('never') });
 
   const toggle = async (h: WebhookView) => {
     try {

@@ -1,23 +1,37 @@
-import type { TAddress } from '@omnio/domain';
+import {
+  formatDate as formatDateIn,
+  formatDateTime as formatDateTimeIn,
+  formatTime as formatTimeIn,
+  type DateFormatOptions,
+  type DateValue,
+  type TAddress,
+} from '@omnio/domain';
+import { i18n } from '../i18n/i18n';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
+/** Options of the app's date formatters: the domain's, and a language other than the UI's if needed. */
+export type AppDateOptions = DateFormatOptions & { language?: string };
+
+const languageOf = (opts: AppDateOptions | undefined) => opts?.language ?? i18n.language;
+
 /**
- * Spec 9: dates are shown as YY-MM-DD H:m, in the browser's time zone. Minutes keep two digits so that
- * 9:05 cannot be read as 9:50.
+ * Issue 24 / spec 9: one date format for the whole app (packages/domain dates.ts). The month is a word and
+ * the year has four digits, in the UI language's order, in the browser's time zone: "Nov 28, 2026, 14:05".
+ * Nothing (or nonsense) shows '—' unless `placeholder` says otherwise.
  */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const d = new Date(value);
-  if (Number.isNaN(d.getTime())) return value;
-  return `${pad(d.getFullYear() % 100)}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${d.getHours()}:${pad(d.getMinutes())}`;
+export function formatDateTime(value: DateValue, opts?: AppDateOptions): string {
+  return formatDateTimeIn(value, languageOf(opts), opts);
 }
 
-/** A calendar date (shipable date, deliver-by) as YY-MM-DD, never shifted by the time zone. */
-export function formatDate(value: string | null | undefined): string {
-  if (!value) return '';
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
-  return m ? `${m[1]!.slice(2)}-${m[2]}-${m[3]}` : value;
+/** A day: "Nov 28, 2026". A calendar date (shipable date, deliver-by: "2026-11-28") is never shifted by the time zone. */
+export function formatDate(value: DateValue, opts?: AppDateOptions): string {
+  return formatDateIn(value, languageOf(opts), opts);
+}
+
+/** A time of day, 24-hour: "14:05". */
+export function formatTime(value: DateValue, opts?: AppDateOptions): string {
+  return formatTimeIn(value, languageOf(opts), opts);
 }
 
 /** Money as a decimal string with its currency, in the reader's number format ("1,234.50 USD"). */

@@ -5,7 +5,7 @@ export const commonEn = {
     tagline: 'Orders, inventory and supply chain for every channel you sell on.',
     highlights: {
       orders: 'Every sales channel in one order queue',
-      inventory: 'Live stock across all fulfilment locations',
+      inventory: 'Live stock across all fulfillment locations',
       supply: 'Purchase orders, transfers and ASNs in one flow',
     },
     copyright: '© {{year}} Omnio. All rights reserved.',
@@ -56,7 +56,7 @@ export const commonEn = {
     automation: 'Automation',
     relations: 'Relations',
     settings: 'Settings',
-    newIloc: 'New fulfilment location',
+    newIloc: 'New fulfillment location',
     new: 'New',
   },
   layout: {
@@ -256,7 +256,7 @@ export const commonEn = {
     adminLine: 'You are signed in as platform administrator.',
     supplierLine: 'Review the purchase orders your customers sent you.',
     quickLinks: 'Jump to',
-    soon: 'Sales totals, orders by status and by fulfilment location will appear here.',
+    soon: 'Sales totals, orders by status and by fulfillment location will appear here.',
   },
   validation: {
     required: 'This field is required',

@@ -102,7 +102,7 @@ describe('withWarehouseEntries', () => {
 
 describe('truncateTitle', () => {
   it('keeps titles up to 22 characters', () => {
-    expect(truncateTitle('Fulfilment locations')).toEqual({ text: 'Fulfilment locations', truncated: false });
+    expect(truncateTitle('Fulfillment locations')).toEqual({ text: 'Fulfillment locations', truncated: false });
     expect(truncateTitle('x'.repeat(22))).toEqual({ text: 'x'.repeat(22), truncated: false });
   });
   it('cuts longer titles at 22 characters with an ellipsis', () => {
