@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Stack } from '@mui/material';
+import { Button, IconButton, Menu, MenuItem, Stack } from '@mui/material';
+import MoreVert from '@mui/icons-material/MoreVert';
 import type { ReturnAction } from '@omnio/domain';
 import { ConfirmDialog } from '../../shared/ui/ConfirmDialog';
 import { useToast } from '../../shared/ui/toast';
@@ -15,16 +16,19 @@ interface ReturnActionsProps {
   /** Where received units probably go (the shipment's iloc). */
   defaultIlocId?: string | null;
   size?: 'small' | 'medium';
+  /** One button opening a menu of the actions: a phone's grid has no room for a row of buttons. */
+  compact?: boolean;
 }
 
 /** The buttons of a return: exactly its `allowed_actions`, each with its confirmation or dialog. */
-export function ReturnActions({ ret, defaultIlocId, size = 'small' }: ReturnActionsProps) {
+export function ReturnActions({ ret, defaultIlocId, size = 'small', compact = false }: ReturnActionsProps) {
   const { t } = useTranslation('shipments');
   const toast = useToast();
   const command = useReturnCommand();
   const [confirming, setConfirming] = useState<Confirmed | null>(null);
   const [receiving, setReceiving] = useState(false);
   const [refunding, setRefunding] = useState(false);
+  const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
 
   const run = (action: ReturnAction) => {
     if (action === 'receive') return setReceiving(true);
@@ -34,6 +38,34 @@ export function ReturnActions({ ret, defaultIlocId, size = 'small' }: ReturnActi
 
   return (
     <>
+      {compact ? (
+        ret.allowed_actions.length > 0 && (
+          <>
+            <IconButton
+              size="small"
+              aria-label={t('actions.menu', { number: ret.number })}
+              aria-haspopup="menu"
+              onClick={(e) => setMenuAnchor(e.currentTarget)}
+            >
+              <MoreVert fontSize="small" />
+            </IconButton>
+            <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
+              {ret.allowed_actions.map((action) => (
+                <MenuItem
+                  key={action}
+                  onClick={() => {
+                    setMenuAnchor(null);
+                    run(action);
+                  }}
+                  sx={action === 'reject' ? { color: 'error.main' } : undefined}
+                >
+                  {t(`actions.${action}`)}
+                </MenuItem>
+              ))}
+            </Menu>
+          </>
+        )
+      ) : (
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
         {ret.allowed_actions.map((action) => (
           <Button
@@ -48,6 +80,7 @@ export function ReturnActions({ ret, defaultIlocId, size = 'small' }: ReturnActi
           </Button>
         ))}
       </Stack>
+      )}
       <ConfirmDialog
         open={confirming !== null}
         title={confirming ? t(`confirm.${confirming}Title`, { number: ret.number }) : ''}

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Box, Link, Stack, Typography } from '@mui/material';
+import { Box, Link, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import AssignmentReturnOutlined from '@mui/icons-material/AssignmentReturnOutlined';
 import type { GridColDef } from '@mui/x-data-grid';
 import { RETURN_STATUSES } from '@omnio/domain';
@@ -50,6 +50,7 @@ export function ReturnsPage() {
 function ReturnsList({ initialSearch, onStart }: { initialSearch: string; onStart(orderId: string): void }) {
   const { t, i18n } = useTranslation('shipments');
   const session = useSession();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [starting, setStarting] = useState(false);
   const [filters, setFilters] = useState<ReturnFilters>({ search: initialSearch, status: '' });
   const search = useDebounced(filters.search);
@@ -66,7 +67,7 @@ function ReturnsList({ initialSearch, onStart }: { initialSearch: string; onStar
     });
     return [
       col('number', t('fields.number'), {
-        minWidth: 140,
+        minWidth: phone ? 110 : 140,
         renderCell: ({ row }) =>
           row.shipment_id ? (
             <Link component={RouterLink} to={pathOf('shipment-return', { id: row.shipment_id })}>
@@ -100,16 +101,17 @@ function ReturnsList({ initialSearch, onStart }: { initialSearch: string; onStar
       }),
       col('qty_received', t('fields.received'), { minWidth: 80, flex: 0.6, valueGetter: (_v, row) => `${row.qty_received}/${row.unit_count}` }),
       col('created_at', t('fields.createdAt'), { minWidth: 150, valueGetter: (_v, row) => formatDateTime(row.created_at) }),
-      col('actions', t('fields.actions'), {
-        sortable: false, minWidth: 190, flex: 1.4,
+      // On a phone the buttons fold into one menu: a row of them pushed the column out of the grid.
+      col('actions', phone ? '' : t('fields.actions'), {
+        sortable: false, minWidth: phone ? 56 : 190, flex: phone ? 0 : 1.4, ...(phone ? { width: 56 } : {}),
         renderCell: ({ row }) => (
           <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
-            <ReturnActions ret={row} />
+            <ReturnActions ret={row} compact={phone} />
           </Box>
         ),
       }),
     ];
-  }, [t, i18n.language]);
+  }, [t, i18n.language, phone]);
 
   const filtered = Boolean(filters.search || filters.status);
   return (

@@ -115,6 +115,7 @@ const en = {
     quantity: 'Units',
   },
   actions: {
+    menu: 'Actions of {{number}}',
     submit: 'Submit',
     approve: 'Approve',
     reject: 'Reject',
@@ -296,6 +297,7 @@ const es: typeof en = {
     quantity: 'Unidades',
   },
   actions: {
+    menu: 'Acciones de {{number}}',
     submit: 'Enviar a revisión',
     approve: 'Aprobar',
     reject: 'Rechazar',
