@@ -46,6 +46,27 @@ test.describe('first run with the demo business', () => {
     await expect(card(page, 'Low stock').getByText('Nothing below its reorder point.')).toHaveCount(0);
     await expect(card(page, 'Late shipments').getByText('No late shipments.')).toHaveCount(0);
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+
+    // The welcome tour starts a second after the shell, steps through the shell's parts, and is remembered.
+    const tour = page.getByRole('dialog', { name: 'Welcome tour' });
+    await expect(tour).toBeVisible();
+    await expect(tour.getByRole('heading', { name: 'Your workspace' })).toBeVisible();
+    await expect(tour).toContainText('Step 1 of 6');
+    await page.screenshot({ path: `${SHOTS}/first-run-tour-1280.png` });
+    await tour.getByRole('button', { name: 'Next' }).click();
+    await expect(tour.getByRole('heading', { name: 'Find anything' })).toBeVisible();
+    await tour.getByRole('button', { name: 'Back' }).click();
+    await expect(tour).toContainText('Step 1 of 6');
+    for (let i = 0; i < 5; i++) await tour.getByRole('button', { name: 'Next' }).click();
+    await expect(tour.getByRole('heading', { name: 'Your account' })).toBeVisible();
+    const saved = page.waitForResponse((r) => r.url().includes('/preferences/update-or-create') && r.status() === 200);
+    await tour.getByRole('button', { name: 'Done' }).click();
+    await saved;
+    await expect(tour).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
+    await page.waitForTimeout(1500);
+    await expect(tour).toBeHidden();
     await page.screenshot({ path: `${SHOTS}/first-run-dashboard-1280.png`, fullPage: true });
   });
 

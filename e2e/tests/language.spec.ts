@@ -1,5 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Locator } from '@playwright/test';
 import { signIn, waitForShell } from './helpers';
+
+/** Hebrew's shell strings, from the translation the app loads (src/locales/he/common.json). */
+const HE = JSON.parse(readFileSync(new URL('../../apps/web/src/locales/he/common.json', import.meta.url), 'utf8')) as {
+  layout: { mainNavigation: string; changeLanguage: string; customizer: string };
+  customizer: { title: string; routerAnimation: string };
+};
 
 test('switching to Spanish changes the layout strings, and back', async ({ page }) => {
   await signIn(page, 'tenant');
@@ -39,20 +46,23 @@ test('Hebrew switches the layout to right-to-left', async ({ page }) => {
   await page.getByRole('button', { name: /Change language/ }).click();
   await page.getByRole('menuitem', { name: /עברית/ }).click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-  // MUI's CSS is mirrored (RTL stylesheet plugin): the sidebar sits on the right, the customizer opens on the left.
-  await expect.poll(async () => (await edges(nav)).right).toBe(width);
-  await page.getByRole('button', { name: 'Customize appearance' }).click();
-  const customizer = page.getByRole('heading', { name: 'Appearance' });
+  // In Hebrew's own words now (issue 24), and MUI's CSS is mirrored (RTL stylesheet plugin): the sidebar sits on
+  // the right, the customizer opens on the left.
+  const heNav = page.getByRole('navigation', { name: HE.layout.mainNavigation });
+  await expect(heNav).toBeVisible();
+  await expect.poll(async () => (await edges(heNav)).right).toBe(width);
+  await page.getByRole('button', { name: HE.layout.customizer }).click();
+  const customizer = page.getByRole('heading', { name: HE.customizer.title });
   await expect(customizer).toBeVisible();
   await expect.poll(async () => (await edges(customizer)).left).toBeLessThan(width / 2);
   // An outlined field's label sits at its right (start) edge, not where left-to-right CSS would put it.
-  const field = await edges(page.getByRole('combobox', { name: 'Page transition' }));
-  const label = await edges(page.locator('label', { hasText: 'Page transition' }));
+  const field = await edges(page.getByRole('combobox', { name: HE.customizer.routerAnimation }));
+  const label = await edges(page.locator('label', { hasText: HE.customizer.routerAnimation }));
   expect(field.right - label.right).toBeLessThan(40);
   await page.keyboard.press('Escape');
   await expect(customizer).toBeHidden();
 
-  await page.getByRole('button', { name: /Change language/ }).click();
+  await page.getByRole('button', { name: new RegExp(HE.layout.changeLanguage) }).click();
   await page.getByRole('menuitem', { name: /English/ }).click();
   await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
   await expect.poll(async () => (await edges(nav)).left).toBe(0);

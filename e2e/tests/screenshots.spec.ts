@@ -1,7 +1,12 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { USERS, apiAs, signIn, waitForShell } from './helpers';
+
+/** Hebrew's strings, from the translations the app loads (src/locales/he). */
+const heBundle = <T,>(ns: string): T => JSON.parse(readFileSync(new URL(`../../apps/web/src/locales/he/${ns}.json`, import.meta.url), 'utf8')) as T;
+const HE = heBundle<{ layout: { customizer: string; changeLanguage: string }; customizer: { title: string; darkMode: string } }>('common');
+const HE_PO = heBundle<{ portal: { title: string }; list: { gridLabel: string } }>('purchaseOrders');
 
 /**
  * Screenshots of the main screens at desktop and phone width, for a human to look at. Before each picture
@@ -154,18 +159,18 @@ for (const viewport of VIEWPORTS) {
       await page.getByRole('button', { name: /Change language/ }).click();
       await page.getByRole('menuitem', { name: /עברית/ }).click();
       await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-      // Hebrew has no strings of its own yet (English is the fallback): the same list, mirrored.
-      await expect(heading).toBeVisible();
-      await expect(poLink).toBeVisible();
+      // The same list, mirrored and in Hebrew's own words (src/locales/he).
+      await expect(page.getByRole('heading', { name: HE_PO.portal.title, level: 1 })).toBeVisible();
+      await expect(page.getByRole('region', { name: HE_PO.list.gridLabel }).getByRole('link', { name: poNumber, exact: true })).toBeVisible();
       await shot(page, 'supplier-rtl');
-      await page.getByRole('button', { name: 'Customize appearance' }).click();
-      await page.getByRole('switch', { name: 'Dark mode' }).check();
-      await expect(page.getByRole('switch', { name: 'Dark mode' })).toBeChecked();
-      await expect(page.getByRole('heading', { name: 'Appearance' })).toBeVisible();
+      await page.getByRole('button', { name: HE.layout.customizer }).click();
+      await page.getByRole('switch', { name: HE.customizer.darkMode }).check();
+      await expect(page.getByRole('switch', { name: HE.customizer.darkMode })).toBeChecked();
+      await expect(page.getByRole('heading', { name: HE.customizer.title })).toBeVisible();
       await shot(page, 'supplier-rtl-dark-customizer');
-      await page.getByRole('switch', { name: 'Dark mode' }).uncheck();
+      await page.getByRole('switch', { name: HE.customizer.darkMode }).uncheck();
       await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: /Change language/ }).click();
+      await page.getByRole('button', { name: new RegExp(HE.layout.changeLanguage) }).click();
       await page.getByRole('menuitem', { name: /English/ }).click();
       await expect(page.locator('html')).toHaveAttribute('dir', 'ltr');
     });

@@ -24,6 +24,27 @@ test('a new company signs up and lands on its dashboard', async ({ page }) => {
   await expect(page).toHaveURL('/dashboard');
   await waitForShell(page);
   await expect(page.getByText('Initech Supplies').first()).toBeVisible();
+
+  // A new company's first user gets the welcome tour; Escape skips it, and a skipped tour stays skipped.
+  const tour = page.getByRole('dialog', { name: 'Welcome tour' });
+  await expect(tour).toContainText('Step 1 of 6');
+  await tour.getByRole('button', { name: 'Next' }).click();
+  await expect(tour).toContainText('Step 2 of 6');
+  const saved = page.waitForResponse((r) => r.url().includes('/preferences/update-or-create') && r.status() === 200);
+  await page.keyboard.press('Escape');
+  await saved;
+  await expect(tour).toBeHidden();
+  await page.reload();
+  await waitForShell(page);
+  await page.waitForTimeout(1500);
+  await expect(tour).toBeHidden();
+
+  // The account menu offers it again.
+  await page.getByRole('button', { name: /^Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Take the tour' }).click();
+  await expect(tour).toContainText('Step 1 of 6');
+  await tour.getByRole('button', { name: 'Skip tour' }).click();
+  await expect(tour).toBeHidden();
 });
 
 test('an invited user accepts the invitation from the mailed link', async ({ page, request }) => {

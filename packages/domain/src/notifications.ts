@@ -103,3 +103,43 @@ export const ZOrdersReportRequest = z
   .strict()
   .refine((v) => !v.from || !v.to || v.from <= v.to, { path: ['to'], message: 'The end date must not be before the start date' });
 export type TOrdersReportRequest = z.infer<typeof ZOrdersReportRequest>;
+
+/**
+ * Issue 24, /user-notifications: the kinds of notification a company user may receive, each in the bell and by
+ * e-mail. Who is told about a kind is decided by its writer (the requester, the holders of a permission); these
+ * settings only let each of those people turn either channel off or on.
+ */
+export const NOTIFICATION_KINDS = [
+  'orders.import', 'orders.bulk-cancel', 'report.ready', 'billing.order-limit', 'webhook.disabled', 'edi.ack-overdue',
+  'channels.data-request', 'rules.notify', 'job.failed',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/** Until a user changes them: every kind in the bell, none by e-mail. */
+export const NOTIFICATION_DEFAULTS = { bell: true, email: false } as const;
+
+export const ZNotificationSetting = z.object({ kind: z.enum(NOTIFICATION_KINDS), bell: z.boolean(), email: z.boolean() }).strict();
+export type TNotificationSetting = z.infer<typeof ZNotificationSetting>;
+
+/** PUT /notification-settings/{userId}: the kinds to change (the others keep what they had). */
+export const ZNotificationSettingsUpdate = z.object({
+  settings: z.array(ZNotificationSetting).min(1, 'Give at least one setting').max(NOTIFICATION_KINDS.length)
+    .refine((list) => new Set(list.map((s) => s.kind)).size === list.length, 'Each kind may appear once'),
+}).strict();
+export type TNotificationSettingsUpdate = z.infer<typeof ZNotificationSettingsUpdate>;
+
+export const ZUserNotificationSettings = z.object({
+  user_id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  /** Every kind, in NOTIFICATION_KINDS order, with the default where the user changed nothing. */
+  settings: z.array(ZNotificationSetting),
+});
+export type UserNotificationSettingsDto = z.input<typeof ZUserNotificationSettings>;
+
+/** GET /notification-settings: the signed-in user's, plus every company user's when they may manage users. */
+export const ZNotificationSettingsView = z.object({
+  kinds: z.array(z.enum(NOTIFICATION_KINDS)),
+  can_manage_others: z.boolean(),
+  users: z.array(ZUserNotificationSettings),
+});
+export type NotificationSettingsViewDto = z.input<typeof ZNotificationSettingsView>;

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { AppDb } from '../platform/db/client';
 import { enterTenant } from '../platform/db/privileged';
 import { users } from '../modules/users/users.tables';
-import { insertUser } from '../modules/users/users.service';
+import { insertUser, offerWelcomeTour } from '../modules/users/users.service';
 import { insertCompany } from '../modules/companies/companies.service';
 import { supplierAddresses, supplierContacts, suppliers } from '../modules/suppliers/suppliers.tables';
 import { ilocs } from '../modules/ilocs/ilocs.tables';
@@ -69,6 +69,8 @@ export async function seedDemo(db: AppDb, options: SeedOptions = {}): Promise<bo
         tenantId: acme.id, userId: tom, supplierId: northwind!.id, ilocs: { main: iloc('AUS-MAIN'), reno: iloc('SE-RENO'), store: iloc('STORE-1') },
       });
       options.onBusiness?.({ ...counts, ms: Date.now() - started });
+      // The newcomer who signs in to the demo business gets the welcome tour.
+      await offerWelcomeTour(tx, tom);
     }
 
     await enterTenant(tx, globex.id);

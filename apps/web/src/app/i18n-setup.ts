@@ -11,6 +11,8 @@ import { purchaseOrdersStrings } from '../features/purchase-orders/i18n';
 import { mailSettingsStrings } from '../features/mail-settings/i18n';
 import { supplyStrings } from '../features/supply/i18n';
 import { notificationsStrings } from '../features/notifications/i18n';
+import { notificationKindsStrings } from '../features/notifications/kinds-i18n';
+import { notificationSettingsStrings } from '../features/notifications/settings-i18n';
 import { activityStrings } from '../features/activity/i18n';
 import { advancedStrings } from '../features/advanced/i18n';
 import { webhooksStrings } from '../features/webhooks/i18n';
@@ -26,6 +28,7 @@ import { platformSettingsStrings } from '../features/platform-settings/i18n';
 import { channelsStrings } from '../features/channels/i18n';
 import { ediStrings } from '../features/channels/edi/edi-i18n';
 import { i18n, registerNamespace } from '../shared/i18n/i18n';
+import { tourStrings } from './tour/tour-i18n';
 import { routeTitleBundles } from '../shared/routing/route-titles';
 
 /** Registers every feature namespace and the screen titles; imported once before the app renders. */
@@ -49,6 +52,8 @@ export function setupI18n(): typeof i18n {
   registerNamespace('mailSettings', mailSettingsStrings);
   registerNamespace('supply', supplyStrings);
   registerNamespace('notifications', notificationsStrings);
+  registerNamespace('notificationKinds', notificationKindsStrings);
+  registerNamespace('notificationSettings', notificationSettingsStrings);
   registerNamespace('activity', activityStrings);
   registerNamespace('advanced', advancedStrings);
   registerNamespace('webhooks', webhooksStrings);
@@ -57,6 +62,7 @@ export function setupI18n(): typeof i18n {
   registerNamespace('schedules', schedulesStrings);
   registerNamespace('channels', channelsStrings);
   registerNamespace('channelsEdi', ediStrings);
+  registerNamespace('tour', tourStrings);
   const titles = routeTitleBundles();
   registerNamespace('common', { en: { routes: titles.en }, es: { routes: titles.es } });
   return i18n;

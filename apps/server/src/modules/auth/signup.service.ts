@@ -6,7 +6,7 @@ import { hashToken } from '../../platform/http/auth';
 import { escapeHtml } from '../../platform/mail/mailer';
 import { companies } from '../companies/companies.tables';
 import { insertCompany } from '../companies/companies.service';
-import { EMAIL_TAKEN, insertUser } from '../users/users.service';
+import { EMAIL_TAKEN, insertUser, offerWelcomeTour } from '../users/users.service';
 import { users } from '../users/users.tables';
 import { invitations } from './auth.tables';
 import { suppliers } from '../suppliers/suppliers.tables';
@@ -22,6 +22,8 @@ export async function signup(ctx: Ctx, input: TSignup): Promise<SignupResultDto>
   return ctx.db.transaction(async (tx) => {
     const company = await insertCompany(tx, { name: input.company_name, email: input.email });
     const userId = await insertUser(tx, { name: input.name, email: input.email, password: input.password, role: 'tenant', companyId: company.id });
+    // A new company's first user meets Omnio for the first time: the welcome tour starts after the first sign-in.
+    await offerWelcomeTour(tx, userId);
     return { user_id: userId, company_id: company.id };
   });
 }

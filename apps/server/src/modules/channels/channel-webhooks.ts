@@ -145,6 +145,8 @@ export async function workChannelWebhook(input: ChannelWebhookInput): Promise<Re
           data: {
             id: process.id, title: 'Customer data request', status: 'WARNING', type: 'channels.data-request', target: 'connections', target_id: process.id,
             description: `A customer (${event.email ?? 'unknown e-mail'}) asked for their data: ${orders.length} order(s) exported with the webhook in the connection's received webhooks.`,
+            // The screen words it in the reader's language from these; the English above is for API clients.
+            params: { email: event.email ?? null, orders: orders.length },
           },
         })));
       }

@@ -54,7 +54,7 @@ export async function markOverdue(tx: Tx, tenantId: string, process: { id: strin
       title: 'EDI documents not acknowledged',
       description: `${process.name}: no 997 came back for ${list}${late.length > 5 ? ` and ${late.length - 5} more` : ''}`,
       status: 'WARNING', type: 'edi.ack-overdue', table: 'processes', target: 'connection', target_id: process.id, mediable: null,
-      params: { process_id: process.id, documents: late.map((d) => d.id) },
+      params: { process_id: process.id, documents: late.map((d) => d.id), connection: process.name, list, more: Math.max(0, late.length - 5) },
     },
   })));
   return late.length;

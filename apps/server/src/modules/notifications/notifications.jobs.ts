@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZOrdersReportRequest } from '@omnio/domain';
 import { defineJob } from '../../platform/jobs/jobs';
 import { registerSchedulableJob } from '../schedules/schedulable';
+import { registerNotificationMailJob } from './notification-mail';
 import { buildOrdersReport } from './orders-report';
 import { ORDERS_REPORT_JOB } from './reports.service';
 
@@ -17,5 +18,6 @@ export const ordersReportJob = defineJob({
 
 /** Registers this module's job kinds (process-wide; app.ts and worker.ts both call it through job-kinds.ts). */
 export function registerNotificationJobs(): void {
+  registerNotificationMailJob();
   registerSchedulableJob(ordersReportJob.name, { label: 'Orders report (CSV)' });
 }

@@ -2,13 +2,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ZFileBody, ZListQuery, ZNotification, ZNotificationPage, ZNotificationsMarked, ZOrdersReportRequest, ZReportStarted, dataOf,
+  ZFileBody, ZListQuery, ZNotification, ZNotificationPage, ZNotificationSettingsUpdate, ZNotificationSettingsView, ZNotificationsMarked,
+  ZOrdersReportRequest, ZReportStarted, ZUserNotificationSettings, dataOf,
 } from '@omnio/domain';
 import type { AppDeps, TenantCtx } from '../../platform/http/context';
 import { activeTenantCtx } from '../../platform/http/permissions';
 import { authedCtx } from '../../platform/http/request-context';
 import { contentDisposition } from '../mediables/media-files';
 import { listNotifications, markAllNotificationsRead, markNotification } from './notifications.service';
+import { readNotificationSettings, updateNotificationSettings } from './notification-settings.service';
 import { openReportFile, startOrdersReport } from './reports.service';
 
 /** Every tenant and supplier user has their own notifications; the owner has none (spec 6). */
@@ -30,6 +32,15 @@ export function registerNotificationRoutes(scope: FastifyInstance, deps: AppDeps
     async (req) => ({ data: await markNotification(ctxOf(req, deps), req.params.id, false) }));
   app.put('/notifications/mark-all-as-read', { config: own, schema: { tags, response: { 200: dataOf(ZNotificationsMarked) } } },
     async (req) => ({ data: await markAllNotificationsRead(ctxOf(req, deps)) }));
+
+  // Issue 24, /user-notifications: which kinds reach the bell and which are e-mailed, per user.
+  const settingsTags = ['notification settings'];
+  app.get('/notification-settings', { config: own, schema: { tags: settingsTags, response: { 200: dataOf(ZNotificationSettingsView) } } },
+    async (req) => ({ data: await readNotificationSettings(ctxOf(req, deps)) }));
+  app.put('/notification-settings/:userId', {
+    config: own,
+    schema: { tags: settingsTags, params: ZUser, body: ZNotificationSettingsUpdate, response: { 200: dataOf(ZUserNotificationSettings) } },
+  }, async (req) => ({ data: await updateNotificationSettings(ctxOf(req, deps), req.params.userId, req.body) }));
 
   const reportTags = ['reports'];
   app.post('/reports/orders', { config: readOrders, schema: { tags: reportTags, body: ZOrdersReportRequest.optional(), response: { 202: dataOf(ZReportStarted) } } },

@@ -138,6 +138,16 @@ export async function insertUser(
   return userId;
 }
 
+/**
+ * Offers the welcome tour at the next sign-in (issue 24): the `tour` preference enabled and not yet done. For someone
+ * who meets Omnio for the first time (a sign-up, the demo business's user); spec 3's default leaves tours off.
+ */
+export async function offerWelcomeTour(db: Queryable, userId: string): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO preferences (user_id, key, value, version) VALUES (${userId}::uuid, 'tour', ${JSON.stringify({ enabled: true, done: [] })}::jsonb, 1)
+    ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value, version = excluded.version, updated_at = now()`);
+}
+
 export async function createUser(ctx: AuthedCtx, input: TUserCreate): Promise<UserSummary> {
   if (input.role !== 'owner' && !input.company_id) throw fieldError('company_id', 'A tenant or supplier user needs a company');
   if (input.role === 'supplier' && !input.supplier_id) throw fieldError('supplier_id', 'A supplier user needs a supplier');

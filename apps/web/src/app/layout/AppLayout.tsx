@@ -4,6 +4,7 @@ import { useTheme } from '@mui/material/styles';
 import { Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Customizer } from './Customizer';
+import { UserTour } from '../tour/UserTour';
 import { Header } from './Header';
 import { ROUTE_KEYFRAMES } from './route-animations';
 import { Sidebar } from './Sidebar';
@@ -51,6 +52,7 @@ export function AppLayout() {
       >
         {t('layout.skipToContent')}
       </Link>
+      <UserTour />
       <Sidebar temporary={phone} open={drawerOpen} collapsed={collapsed} onClose={() => setDrawerOpen(false)} />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Header

@@ -60,7 +60,7 @@ export function Header({ phone, collapsed, onToggleSidebar, onOpenCustomizer }: 
         <LanguageSwitch />
         {(role === 'tenant' || role === 'supplier') && <NotificationBell />}
         <Tooltip title={t('layout.customizer')}>
-          <IconButton color="inherit" onClick={onOpenCustomizer} aria-label={t('layout.customizer')}>
+          <IconButton color="inherit" onClick={onOpenCustomizer} aria-label={t('layout.customizer')} data-tour="customizer">
             <PaletteOutlinedIcon />
           </IconButton>
         </Tooltip>

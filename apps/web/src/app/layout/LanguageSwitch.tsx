@@ -38,6 +38,7 @@ export function LanguageSwitch({ color = 'inherit' }: { color?: string }) {
       <Button
         onClick={(e: MouseEvent<HTMLElement>) => setAnchor(e.currentTarget)}
         aria-haspopup="menu"
+        data-tour="language"
         aria-expanded={anchor ? 'true' : undefined}
         aria-controls={anchor ? 'language-menu' : undefined}
         aria-label={`${t('layout.changeLanguage')}: ${current?.nativeName ?? ''}`}

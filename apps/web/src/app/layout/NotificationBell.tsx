@@ -11,6 +11,7 @@ import { useRealtimeEvent } from '../../shared/realtime/realtime';
 import { useSession } from '../../shared/session/useSession';
 import { notificationsKey, useMarkNotification, useNotifications, type NotificationPage } from '../../features/notifications/api';
 import { formatNotificationDate, StatusIcon, targetPath } from '../../features/notifications/notification-view';
+import { useNotificationText } from '../../features/notifications/notification-text';
 
 /** Spec 9: the badge shows the unread count, '5+' above 4. */
 export function badgeLabel(unread: number): string | null {
@@ -40,6 +41,7 @@ const isNotification = (v: unknown): v is NotificationDto =>
 export function NotificationBell() {
   const { t } = useTranslation('notifications');
   const { t: tc } = useTranslation();
+  const textOf = useNotificationText();
   const { user } = useSession();
   const userId = user?.id;
   const client = useQueryClient();
@@ -94,6 +96,7 @@ export function NotificationBell() {
           aria-expanded={anchor ? true : undefined}
           onClick={(e) => setAnchor(e.currentTarget)}
           data-testid="notification-bell"
+          data-tour="bell"
         >
           <Badge badgeContent={label} color="error" invisible={!label} data-testid="notification-badge">
             <NotificationsNoneOutlinedIcon
@@ -114,19 +117,22 @@ export function NotificationBell() {
             <Typography variant="body2">{t('bell.none')}</Typography>
           </MenuItem>
         )}
-        {items.map((n) => (
+        {items.map((n) => {
+          const text = textOf(n);
+          return (
           <MenuItem key={n.id} onClick={() => open(n)} sx={{ alignItems: 'flex-start', whiteSpace: 'normal', fontWeight: n.read_at ? 400 : 600 }}>
             <ListItemIcon sx={{ mt: 0.5 }}>
               <StatusIcon status={n.data.status} size="small" />
             </ListItemIcon>
             <ListItemText
-              primary={n.data.title}
-              secondary={`${n.data.description ? `${n.data.description} · ` : ''}${formatNotificationDate(n.created_at)}`}
+              primary={text.title}
+              secondary={`${text.description ? `${text.description} · ` : ''}${formatNotificationDate(n.created_at)}`}
               slotProps={{ primary: { fontWeight: 'inherit', variant: 'body2' } }}
             />
             {!n.read_at && <Box component="span" sx={{ width: 8, height: 8, mt: 1, ml: 1, borderRadius: '50%', bgcolor: 'primary.main', flexShrink: 0 }} aria-label={t('unread')} role="img" />}
           </MenuItem>
-        ))}
+          );
+        })}
         <Divider />
         <MenuItem component={RouterLink} to="/notifications" onClick={() => setAnchor(null)}>
           <Typography variant="body2" color="primary">{t('bell.seeAll')}</Typography>
@@ -149,8 +155,8 @@ export function NotificationBell() {
             <Stack direction="row" spacing={1.5} alignItems="flex-start">
               <StatusIcon status={popup.data.status} />
               <Box sx={{ flex: 1, minWidth: 0 }}>
-                <Typography variant="subtitle2">{popup.data.title}</Typography>
-                {popup.data.description && <Typography variant="body2" color="text.secondary">{popup.data.description}</Typography>}
+                <Typography variant="subtitle2">{textOf(popup).title}</Typography>
+                {textOf(popup).description && <Typography variant="body2" color="text.secondary">{textOf(popup).description}</Typography>}
               </Box>
               <IconButton size="small" aria-label={t('bell.close')} onClick={() => setPopup(null)}>
                 <CloseIcon fontSize="small" />

@@ -147,14 +147,14 @@ export function SearchBox({ compact, light }: { compact: boolean; light: boolean
   const [open, setOpen] = useState(false);
   if (!compact) {
     return (
-      <Box sx={{ width: { md: 260, lg: 320 } }}>
+      <Box sx={{ width: { md: 260, lg: 320 } }} data-tour="search">
         <HeaderSearch light={light} />
       </Box>
     );
   }
   return (
     <>
-      <IconButton color="inherit" aria-label={t('layout.openSearch')} onClick={() => setOpen(true)}>
+      <IconButton color="inherit" aria-label={t('layout.openSearch')} onClick={() => setOpen(true)} data-tour="search">
         <SearchIcon />
       </IconButton>
       <Dialog

@@ -34,6 +34,7 @@ export function Sidebar({ temporary, open, collapsed, onClose }: SidebarProps) {
   const content = (
     <Box
       component="nav"
+      data-tour="sidebar"
       aria-label={t('layout.mainNavigation')}
       sx={{ display: 'flex', flexDirection: 'column', height: '100%', color: shell.sidebarText }}
     >

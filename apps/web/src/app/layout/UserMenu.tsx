@@ -5,10 +5,12 @@ import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
 import HistoryIcon from '@mui/icons-material/History';
 import LogoutIcon from '@mui/icons-material/Logout';
 import PersonOutlineIcon from '@mui/icons-material/PersonOutline';
+import TourOutlinedIcon from '@mui/icons-material/TourOutlined';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Role } from '@omnio/domain';
 import { useSession } from '../../shared/session/useSession';
+import { readTour, saveTour, WELCOME_TOUR } from '../tour/tour-preference';
 
 const PROFILE_PATH: Record<Role, string> = {
   owner: '/admin/users/user-profile',
@@ -44,11 +46,12 @@ function AccountSummary({ name, email, role }: { name: string; email: string; ro
 // MUI's MenuList skips children marked like this when it picks the item to focus first.
 AccountSummary.muiSkipListHighlight = true;
 
-/** Account menu: profile for the role, user activity (not the owner), billing, sign out. */
+/** Account menu: profile for the role, user activity (not the owner), billing, the welcome tour again, sign out. */
 export function UserMenu() {
   const { t } = useTranslation();
+  const { t: tt } = useTranslation('tour');
   const navigate = useNavigate();
-  const { user, role, logout } = useSession();
+  const { user, role, logout, reloadUser } = useSession();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // The menu is placed by script, not by CSS, so the RTL stylesheet does not mirror it: align it to the avatar's end edge.
   const end = useTheme().direction === 'rtl' ? 'left' : 'right';
@@ -66,6 +69,7 @@ export function UserMenu() {
         <IconButton
           onClick={(e) => setAnchor(e.currentTarget)}
           aria-label={`${t('layout.userMenu')}: ${user.name}`}
+          data-tour="account"
           aria-haspopup="menu"
           aria-expanded={anchor ? 'true' : undefined}
           aria-controls={anchor ? 'user-menu' : undefined}
@@ -109,6 +113,19 @@ export function UserMenu() {
             {t('layout.billing')}
           </MenuItem>
         )}
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            // Enabled again and not done: the tour starts a second later, from its first step.
+            const tour = readTour(user.preferences?.tour);
+            void saveTour({ enabled: true, done: tour.done.filter((d) => d !== WELCOME_TOUR) }).then(() => reloadUser());
+          }}
+        >
+          <ListItemIcon>
+            <TourOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          {tt('again')}
+        </MenuItem>
         <Divider />
         <MenuItem
           onClick={() => {

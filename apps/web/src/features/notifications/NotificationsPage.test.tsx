@@ -51,6 +51,20 @@ describe('/notifications', { timeout: 20_000 }, () => {
     expect(within(rows[1]!).queryByRole('button', { name: /Download/ })).toBeNull();
   });
 
+  it("words the platform's notifications in the reader's language from their figures (issue 24), the stored English otherwise", async () => {
+    const imported = note('i', { status: 'WARNING', title: 'Orders import finished', description: '3 orders created, 1 failed, 2 already imported.', params: { created: 3, failed: 1, duplicates: 2, in_error: 0 } });
+    const limit = { ...note('l', { status: 'WARNING', title: 'Order limit reached', description: 'Your plan allows 1,000 orders…', params: { limit: 10000 } }), type: 'billing.order-limit' };
+    const authored = { ...note('r', { status: 'WARNING', title: 'Big order', description: 'Check it' }), type: 'rules.notify' };
+    renderPage([['GET', LIST, [200, page([imported, limit, authored])]]], 'es');
+    const rows = await screen.findAllByTestId('notification-row', {}, SLOW);
+    expect(within(rows[0]!).getByText('Importación de pedidos terminada')).toBeTruthy();
+    expect(within(rows[0]!).getByText('3 pedidos creados, 1 con errores, 2 ya importados.')).toBeTruthy();
+    expect(within(rows[1]!).getByText('Límite de pedidos alcanzado')).toBeTruthy();
+    expect(within(rows[1]!).getByText(/^Su plan permite 10\.000 pedidos al mes/)).toBeTruthy();
+    expect(within(rows[2]!).getByText('Big order')).toBeTruthy();
+    expect(within(rows[2]!).getByText('Check it')).toBeTruthy();
+  });
+
   it('mark read and mark unread call the API and reload the list', async () => {
     const net = renderPage([
       ['GET', LIST, (_c, nth) => [200, page(nth === 0 ? ROWS : [{ ...ROWS[0]!, read_at: '2026-03-04T17:00:00Z' }, ...ROWS.slice(1)])]],

@@ -3,6 +3,7 @@ import { Box, Button, Link, List, ListItem, Paper, Stack, TablePagination, Toggl
 import DownloadIcon from '@mui/icons-material/Download';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { useNotificationText } from './notification-text';
 import type { NotificationDto } from '@omnio/domain';
 import { useSession } from '../../shared/session/useSession';
 import { EmptyState, ErrorState, LoadingState } from '../../shared/ui/StateViews';
@@ -79,6 +80,7 @@ export function NotificationsPage() {
 
 function NotificationRow({ n, divider }: { n: NotificationDto; divider: boolean }) {
   const { t } = useTranslation('notifications');
+  const text = useNotificationText()(n);
   const navigate = useNavigate();
   const toast = useToast();
   const mark = useMarkNotification();
@@ -103,9 +105,9 @@ function NotificationRow({ n, divider }: { n: NotificationDto; divider: boolean 
       </Box>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Link component="button" type="button" underline="hover" onClick={open} sx={{ fontWeight: unread ? 700 : 400, textAlign: 'start', color: 'text.primary' }}>
-          {n.data.title}
+          {text.title}
         </Link>
-        {n.data.description && <Typography variant="body2" color="text.secondary">{n.data.description}</Typography>}
+        {text.description && <Typography variant="body2" color="text.secondary">{text.description}</Typography>}
         <Typography variant="caption" color="text.secondary">
           {formatNotificationDate(n.created_at)} · {t(unread ? 'unread' : 'read')}
         </Typography>

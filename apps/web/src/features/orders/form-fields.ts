@@ -4,7 +4,7 @@ import { DOMAIN_MESSAGES_ES } from '../../shared/i18n/domain-messages';
 import { translateValidation } from '../../shared/i18n/validation-messages';
 
 /** Spanish for the English messages of the order schemas in @omnio/domain (and the server's 422s). */
-const ORDER_MESSAGES_ES: Record<string, string> = {
+export const ORDER_MESSAGES_ES: Record<string, string> = {
   'The amount must be a number ≥ 0 with at most 2 decimals and 12 digits before the point':
     'El importe debe ser un número ≥ 0 con como máximo 2 decimales y 12 dígitos antes del punto',
   'The currency must be a three-letter ISO code': 'La moneda debe ser un código ISO de tres letras',
@@ -23,7 +23,7 @@ export function useOrderErrorText() {
     if (!message) return undefined;
     if (message.startsWith('validation.')) return t(message);
     if (i18n.language.startsWith('es')) return ORDER_MESSAGES_ES[message] ?? DOMAIN_MESSAGES_ES[message] ?? translateValidation(message, 'es');
-    return message;
+    return translateValidation(message, i18n.language);
   };
 }
 

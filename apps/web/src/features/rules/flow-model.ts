@@ -2,6 +2,7 @@ import {
   ACTION_LABELS, AGGREGATE_OPERATORS, OPERATOR_LABELS, OPERATORS_BY_KIND, ORDER_FLOW_FIELDS, flowField,
   type FieldKind, type FlowActionType, type FlowDto, type FlowField, type FlowOperator, type TFlowNode,
 } from '@omnio/domain';
+import { serverMessageIn } from '../../shared/i18n/i18n';
 
 /** The editor's graph: spec 3 nodes edited in place, `prev` derived from `next` before sending. */
 
@@ -118,7 +119,9 @@ export function removeNodes(nodes: FlowNode[], ids: string[]): FlowNode[] {
 }
 
 export const isSpanish = (language: string) => language.startsWith('es');
-export const labelOf = (label: readonly [string, string], language: string) => (isSpanish(language) ? label[1] : label[0]);
+/** Spanish is written beside the English in the domain; the other languages translate the English (locales/<lang>/labels.json). */
+export const labelOf = (label: readonly [string, string], language: string) =>
+  isSpanish(language) ? label[1] : (serverMessageIn(language, label[0]) ?? label[0]);
 export const actionLabel = (action: string | null | undefined, language: string) =>
   action && action in ACTION_LABELS ? labelOf(ACTION_LABELS[action as FlowActionType], language) : (action ?? '');
 export const operatorLabel = (op: string, language: string) =>

@@ -4,7 +4,7 @@ import { DOMAIN_MESSAGES_ES } from '../i18n/domain-messages';
 import { translateValidation } from '../i18n/validation-messages';
 
 /** Spanish for the English messages of the supply schemas in @omnio/domain and the server's 422s. */
-const PO_MESSAGES_ES: Record<string, string> = {
+export const PO_MESSAGES_ES: Record<string, string> = {
   'SKU not found': 'SKU no encontrado',
   'The SKU is discontinued': 'El SKU está descontinuado',
   'A purchase order needs at least one SKU': 'Una orden de compra necesita al menos un SKU',
@@ -28,7 +28,7 @@ export function usePoErrorText(ns: 'purchaseOrders' | 'mailSettings' = 'purchase
     if (!message) return undefined;
     if (message.startsWith('validation.')) return t(message);
     if (i18n.language.startsWith('es')) return PO_MESSAGES_ES[message] ?? DOMAIN_MESSAGES_ES[message] ?? translateValidation(message, 'es');
-    return message;
+    return translateValidation(message, i18n.language);
   };
 }
 

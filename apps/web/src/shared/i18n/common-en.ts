@@ -101,8 +101,16 @@ export const commonEn = {
   languages: {
     en: 'English',
     es: 'Spanish',
+    fr: 'French',
+    de: 'German',
+    it: 'Italian',
+    hu: 'Hungarian',
+    ru: 'Russian',
     he: 'Hebrew',
     ar: 'Arabic',
+    zh: 'Chinese',
+    ja: 'Japanese',
+    ko: 'Korean',
   },
   customizer: {
     title: 'Appearance',

@@ -105,8 +105,16 @@ export const commonEs: Strings<typeof commonEn> = {
   languages: {
     en: 'Inglés',
     es: 'Español',
+    fr: 'Francés',
+    de: 'Alemán',
+    it: 'Italiano',
+    hu: 'Húngaro',
+    ru: 'Ruso',
     he: 'Hebreo',
     ar: 'Árabe',
+    zh: 'Chino',
+    ja: 'Japonés',
+    ko: 'Coreano',
   },
   customizer: {
     title: 'Apariencia',

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
+import { serverMessageIn } from './i18n';
 
 /**
  * The shared zod schemas (@omnio/domain) speak English. Their messages are translated here by exact
  * text so a Spanish user never sees an English validation error from a known rule.
  */
-const SPANISH: Record<string, string> = {
+export const VALIDATION_MESSAGES_ES: Record<string, string> = {
   'The email must be a valid email address': 'El correo electrónico debe ser una dirección válida',
   'The email may contain only letters, digits, hyphen, underscore and period':
     'El correo electrónico solo puede contener letras, dígitos, guion, guion bajo y punto',
@@ -30,7 +31,8 @@ const SPANISH: Record<string, string> = {
 
 export function translateValidation(message: string | undefined, language: string): string | undefined {
   if (!message) return message;
-  return language.startsWith('es') ? (SPANISH[message] ?? message) : message;
+  if (language.startsWith('es')) return VALIDATION_MESSAGES_ES[message] ?? message;
+  return serverMessageIn(language, message) ?? message;
 }
 
 export function useValidationMessage(): (message: string | undefined) => string | undefined {

@@ -6,7 +6,7 @@ import { http, oauthToken, revokeSession, setAuthLostHandler } from '../api/http
 import { disconnectRealtime } from '../realtime/connection';
 import { useRealtimeEvent } from '../realtime/realtime';
 import { changeUiLanguage } from '../i18n/i18n';
-import { isRtlLanguage, uiLanguageFromServer } from '../i18n/languages';
+import { isLocalOnlyLanguage, uiLanguageFromServer } from '../i18n/languages';
 import { SessionContext, type LogoutOptions, type SessionValue } from './session-context';
 import { USER_INCLUDE, ZSessionUser, type SessionUser, type SessionUserAnswer } from './session-user';
 import {
@@ -105,8 +105,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const language = user?.language;
   useEffect(() => {
     if (!language) return;
-    // A right-to-left language is a local choice the server cannot store: keep it.
-    if (isRtlLanguage(readString(STORAGE_KEYS.locale) ?? '')) return;
+    // French, Hebrew, Japanese… are a local choice the server cannot store (it keeps en|sp): keep it.
+    if (isLocalOnlyLanguage(readString(STORAGE_KEYS.locale) ?? '')) return;
     void changeUiLanguage(uiLanguageFromServer(language));
   }, [language]);
 

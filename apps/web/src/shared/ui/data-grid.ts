@@ -2,15 +2,17 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMediaQuery, useTheme } from '@mui/material';
 import type { GridColumnVisibilityModel, GridLocaleText, GridPaginationModel, GridSortModel } from '@mui/x-data-grid';
-import { esES } from '@mui/x-data-grid/locales';
+import { arSD, deDE, esES, frFR, heIL, huHU, itIT, jaJP, koKR, ruRU, zhCN } from '@mui/x-data-grid/locales';
+
+const GRID_LOCALES = { es: esES, fr: frFR, de: deDE, it: itIT, hu: huHU, ru: ruRU, he: heIL, ar: arSD, zh: zhCN, ja: jaJP, ko: koKR } as const;
 
 /** The grid's own texts follow the app language; `empty` replaces its "No rows". */
 export function useGridLocaleText(empty: string): Partial<GridLocaleText> {
   const { i18n } = useTranslation();
-  const spanish = i18n.language.startsWith('es') || i18n.language === 'sp';
+  const language = (i18n.language === 'sp' ? 'es' : i18n.language.slice(0, 2)) as keyof typeof GRID_LOCALES;
   return useMemo(
-    () => ({ ...(spanish ? esES.components.MuiDataGrid.defaultProps.localeText : {}), noRowsLabel: empty }),
-    [spanish, empty],
+    () => ({ ...(GRID_LOCALES[language]?.components.MuiDataGrid.defaultProps.localeText ?? {}), noRowsLabel: empty }),
+    [language, empty],
   );
 }
 

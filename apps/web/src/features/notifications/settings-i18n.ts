@@ -1,0 +1,61 @@
+import type { FeatureStrings } from '../../shared/routing/screen-map';
+
+const en = {
+  title: 'Notification settings',
+  intro: 'Choose which notifications reach the bell and which are also sent by e-mail. Who is told about each kind depends on their permissions.',
+  user: 'Settings of',
+  me: '{{name}} (you)',
+  kind: 'Notification',
+  bell: 'In the bell',
+  email: 'By e-mail',
+  bellOf: '{{kind}} in the bell',
+  emailOf: '{{kind}} by e-mail',
+  save: 'Save',
+  reset: 'Undo changes',
+  saved: 'Notification settings saved',
+  saveFailed: 'Could not save the notification settings',
+  loadFailed: 'Could not load the notification settings',
+  emailNote: 'E-mails go to {{email}}, in the language of the account.',
+  kinds: {
+    orders_import: { label: 'Orders import finished', hint: 'A CSV import of orders you started has finished.' },
+    orders_bulk_cancel: { label: 'Bulk cancel finished', hint: 'A bulk cancel you started has finished.' },
+    report_ready: { label: 'Report ready', hint: 'An export you asked for is ready to download.' },
+    billing_order_limit: { label: 'Order limit reached', hint: "The plan's orders for the month are used up." },
+    webhook_disabled: { label: 'Webhook disabled', hint: 'A webhook was turned off after repeated failed deliveries.' },
+    edi_ack_overdue: { label: 'EDI acknowledgement overdue', hint: 'A trading partner has not acknowledged documents (997) in time.' },
+    channels_data_request: { label: 'Customer data request', hint: 'A customer asked a sales channel for their data.' },
+    rules_notify: { label: 'Rule notifications', hint: 'A rule sent a notification about an order.' },
+    job_failed: { label: 'Background work failed', hint: 'An import, export or other background job failed for good.' },
+  },
+};
+
+const es: typeof en = {
+  title: 'Ajustes de notificaciones',
+  intro: 'Elija qué notificaciones llegan a la campana y cuáles se envían también por correo. A quién se avisa de cada tipo depende de sus permisos.',
+  user: 'Ajustes de',
+  me: '{{name}} (usted)',
+  kind: 'Notificación',
+  bell: 'En la campana',
+  email: 'Por correo',
+  bellOf: '{{kind}} en la campana',
+  emailOf: '{{kind}} por correo',
+  save: 'Guardar',
+  reset: 'Deshacer cambios',
+  saved: 'Ajustes de notificaciones guardados',
+  saveFailed: 'No se pudieron guardar los ajustes de notificaciones',
+  loadFailed: 'No se pudieron cargar los ajustes de notificaciones',
+  emailNote: 'Los correos van a {{email}}, en el idioma de la cuenta.',
+  kinds: {
+    orders_import: { label: 'Importación de pedidos terminada', hint: 'Ha terminado una importación CSV de pedidos que usted inició.' },
+    orders_bulk_cancel: { label: 'Cancelación masiva terminada', hint: 'Ha terminado una cancelación masiva que usted inició.' },
+    report_ready: { label: 'Informe listo', hint: 'Una exportación que pidió está lista para descargar.' },
+    billing_order_limit: { label: 'Límite de pedidos alcanzado', hint: 'Se han agotado los pedidos del mes del plan.' },
+    webhook_disabled: { label: 'Webhook desactivado', hint: 'Un webhook se desactivó tras varias entregas fallidas seguidas.' },
+    edi_ack_overdue: { label: 'Acuse EDI atrasado', hint: 'Un socio comercial no ha confirmado documentos (997) a tiempo.' },
+    channels_data_request: { label: 'Solicitud de datos de un cliente', hint: 'Un cliente pidió sus datos a un canal de venta.' },
+    rules_notify: { label: 'Notificaciones de reglas', hint: 'Una regla envió una notificación sobre un pedido.' },
+    job_failed: { label: 'Trabajo en segundo plano fallido', hint: 'Una importación, exportación u otro trabajo en segundo plano falló definitivamente.' },
+  },
+};
+
+export const notificationSettingsStrings: FeatureStrings = { en, es };
