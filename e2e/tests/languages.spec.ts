@@ -14,7 +14,7 @@ const PORT = Number(process.env.E2E_PORT ?? 4173) + 100;
 test.use({ baseURL: `http://127.0.0.1:${PORT}` });
 const SHOTS = process.env.FIRST_RUN_SCREENSHOTS ?? '/tmp';
 const LOCALES = fileURLToPath(new URL('../../apps/web/src/locales/', import.meta.url));
-const LANGUAGES = ['fr', 'de', 'it', 'hu', 'ru', 'he', 'ar', 'zh', 'ja', 'ko'] as const;
+const LANGUAGES = ['fr', 'de', 'it', 'ru', 'he', 'ar', 'zh', 'ja', 'hu', 'ko'] as const;
 const SCRIPT: Partial<Record<(typeof LANGUAGES)[number], RegExp>> = {
   ru: /[\u0400-\u04FF]/, he: /[\u0590-\u05FF]/, ar: /[\u0600-\u06FF]/, zh: /[\u4E00-\u9FFF]/, ja: /[\u3040-\u30FF\u4E00-\u9FFF]/, ko: /[\uAC00-\uD7AF]/,
 };

@@ -42,7 +42,7 @@ const en = {
 
 const es: typeof en = {
   title: 'Tokens de acceso',
-  intro: 'Los tokens permiten que tus scripts e integraciones llamen a la API de Omnio en tu nombre, limitados a los permisos que elijas.',
+  intro: 'Los tokens permiten que sus scripts e integraciones llamen a la API de Omnio en su nombre, limitados a los permisos que elija.',
   newToken: 'Nuevo token',
   loading: 'Cargando tokens de acceso…',
   loadFailed: 'No se pudieron cargar los tokens de acceso',
@@ -58,9 +58,9 @@ const es: typeof en = {
   active: 'Activo',
   create: 'Crear token',
   createFailed: 'No se pudo crear el token',
-  createdTitle: 'Tu nuevo token',
+  createdTitle: 'Su nuevo token',
   tokenLabel: 'Token "{{name}}"',
-  shownOnce: 'Copia este token ahora y guárdalo en un lugar seguro. No se volverá a mostrar.',
+  shownOnce: 'Copie este token ahora y guárdelo en un lugar seguro. No se volverá a mostrar.',
   done: 'Hecho',
   revoke: 'Revocar',
   revokeNamed: 'Revocar {{name}}',
@@ -83,7 +83,7 @@ const es: typeof en = {
 /** Spanish for the validation messages of the token schema (packages/domain access-tokens.ts). */
 export const accessTokenMessagesEs: Readonly<Record<string, string>> = {
   'The name is required': 'El nombre es obligatorio',
-  'Choose at least one scope': 'Elige al menos un permiso',
+  'Choose at least one scope': 'Elija al menos un permiso',
   'Unknown scope': 'Permiso desconocido',
 };
 

@@ -88,7 +88,7 @@ describe('/services/shopify-create', { timeout: 20_000 }, () => {
     type(form, /^Dirección de la tienda/, 'acme.com');
     fireEvent.click(within(form).getByRole('button', { name: 'Conectar tienda' }));
     expect(await within(form).findByText('El nombre es obligatorio', {}, SLOW)).toBeTruthy();
-    expect(within(form).getByText('Indica la dirección de la tienda, como acme.myshopify.com')).toBeTruthy();
+    expect(within(form).getByText('Indique la dirección de la tienda, como acme.myshopify.com')).toBeTruthy();
     expect(net.calls).toHaveLength(0);
   });
 

@@ -72,11 +72,11 @@ const es: typeof en = {
     noMatch: 'Ninguna empresa coincide con la búsqueda',
   },
   create: { title: 'Nueva empresa' },
-  hub: { empty: 'No tienes acceso a ningún ajuste. Pídeselo a un administrador de tu empresa.' },
+  hub: { empty: 'No tiene acceso a ningún ajuste. Pídaselo a un administrador de su empresa.' },
   own: {
     title: 'Empresa',
-    intro: 'Cómo aparece tu empresa en documentos y correos, y cómo se numeran los pedidos nuevos.',
-    readOnly: 'Puedes ver estos datos pero no cambiarlos: pídeselo a un usuario que pueda actualizar la empresa.',
+    intro: 'Cómo aparece su empresa en documentos y correos, y cómo se numeran los pedidos nuevos.',
+    readOnly: 'Puede ver estos datos pero no cambiarlos: pídaselo a un usuario que pueda actualizar la empresa.',
   },
   form: { contact: 'Contacto', address: 'Dirección' },
   fields: {

@@ -54,7 +54,7 @@ const en = {
 
 const es: typeof en = {
   title: 'Webhooks entrantes',
-  intro: 'Cada proceso es una conexión con un canal. Da al canal sus URL de webhook y su secreto; lo que envíe se guarda y se procesa en segundo plano.',
+  intro: 'Cada proceso es una conexión con un canal. Dé al canal sus URL de webhook y su secreto; lo que envíe se guarda y se procesa en segundo plano.',
   newProcess: 'Nuevo proceso',
   loading: 'Cargando procesos…',
   loadFailed: 'No se pudieron cargar los procesos',
@@ -66,7 +66,7 @@ const es: typeof en = {
   driverPaused: '{{name}} (en pausa: sin nuevas instalaciones)',
   createdTitle: 'Proceso "{{name}}" creado',
   secret: 'Secreto del webhook',
-  secretShownOnce: 'Copia ahora este secreto en el canal. No se volverá a mostrar; rótalo si se pierde.',
+  secretShownOnce: 'Copie ahora este secreto en el canal. No se volverá a mostrar; rótelo si se pierde.',
   done: 'Hecho',
   copied: 'Copiado al portapapeles',
   urls: 'URL de webhook',
@@ -74,7 +74,7 @@ const es: typeof en = {
   copyUrl: 'Copiar la URL de {{kind}}',
   rotate: 'Rotar secreto',
   rotateTitle: '¿Rotar el secreto del webhook?',
-  rotateMessage: 'El secreto actual de "{{name}}" deja de funcionar de inmediato. Actualiza el canal con el nuevo.',
+  rotateMessage: 'El secreto actual de "{{name}}" deja de funcionar de inmediato. Actualice el canal con el nuevo.',
   rotateFailed: 'No se pudo rotar el secreto',
   newSecretTitle: 'Nuevo secreto del webhook',
   disable: 'Desactivar',
@@ -107,7 +107,7 @@ const es: typeof en = {
 /** Spanish for the validation messages of the process schema (packages/domain access-tokens.ts). */
 export const processMessagesEs: Readonly<Record<string, string>> = {
   'The name is required': 'El nombre es obligatorio',
-  'Choose a driver': 'Elige un canal',
+  'Choose a driver': 'Elija un canal',
   'A process with this name already exists': 'Ya existe un proceso con este nombre',
 };
 

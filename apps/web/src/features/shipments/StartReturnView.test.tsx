@@ -93,7 +93,7 @@ describe('start a return of an order', { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByLabelText('Unidades a devolver TEE-M'), { target: { value: '2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Crear devolución' }));
     expect(await screen.findByText('Solo se pueden devolver 1 unidades enviadas de esta línea', {}, SLOW)).toBeTruthy();
-    expect(screen.getByText('Corrige las cantidades marcadas abajo.')).toBeTruthy();
+    expect(screen.getByText('Corrija las cantidades marcadas abajo.')).toBeTruthy();
     await waitFor(() => expect(net.to('GET', RETURNABLE)).toHaveLength(2));
     expect(await screen.findByText('Enviado 3 · Devolvibles 1')).toBeTruthy();
   });

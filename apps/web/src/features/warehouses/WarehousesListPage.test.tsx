@@ -29,7 +29,7 @@ describe('WarehousesListPage', () => {
   it('shows the empty state in Spanish, without create for a reader', async () => {
     stubFetch([['GET', '/api/1.0/warehouses', 200, page([])]]);
     renderWithProviders(<WarehousesListPage />, { language: 'es', session: fakeSession(['read-warehouse']) });
-    expect(await screen.findByText('Aún no hay almacenes. Añade el primero.')).toBeTruthy();
+    expect(await screen.findByText('Aún no hay almacenes. Añada el primero.')).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Almacenes' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Nuevo almacén' })).toBeNull();
   });

@@ -91,7 +91,7 @@ const es: typeof en = {
   list: {
     title: 'Almacenes',
     search: 'Buscar por nombre o código',
-    empty: 'Aún no hay almacenes. Añade el primero.',
+    empty: 'Aún no hay almacenes. Añada el primero.',
     noMatch: 'Ningún almacén coincide con la búsqueda',
     status: 'Estado',
     allStatuses: 'Todos los estados',
@@ -130,7 +130,7 @@ const es: typeof en = {
     database: 'Base de datos',
     username: 'Usuario',
     password: 'Contraseña',
-    passwordStored: 'Hay una contraseña guardada; déjalo vacío para conservarla',
+    passwordStored: 'Hay una contraseña guardada; déjelo vacío para conservarla',
     passwordNone: 'No hay contraseña guardada',
     clearPassword: 'Quitar la contraseña guardada',
     charset: 'Juego de caracteres',
@@ -161,7 +161,7 @@ const es: typeof en = {
     deleted: 'Almacén {{name}} eliminado',
     connectionOk: 'La conexión funciona: {{message}}',
     connectionFailed: 'La conexión falló: {{message}}',
-    saveFirst: 'Guarda los cambios antes de probar la conexión',
+    saveFirst: 'Guarde los cambios antes de probar la conexión',
   },
   errors: {
     load: 'No se pudieron cargar los almacenes',
