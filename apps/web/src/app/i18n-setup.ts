@@ -27,8 +27,10 @@ import { servicesStrings } from '../features/services/i18n';
 import { platformSettingsStrings } from '../features/platform-settings/i18n';
 import { channelsStrings } from '../features/channels/i18n';
 import { ediStrings } from '../features/channels/edi/edi-i18n';
-import { i18n, registerNamespace } from '../shared/i18n/i18n';
+import { addServerMessages, i18n, registerNamespace } from '../shared/i18n/i18n';
+import { SPANISH_SERVER_MESSAGES } from './server-messages';
 import { tourStrings } from './tour/tour-i18n';
+import { importMessagesStrings } from '../shared/i18n/import-messages-i18n';
 import { routeTitleBundles } from '../shared/routing/route-titles';
 
 /** Registers every feature namespace and the screen titles; imported once before the app renders. */
@@ -63,6 +65,8 @@ export function setupI18n(): typeof i18n {
   registerNamespace('channels', channelsStrings);
   registerNamespace('channelsEdi', ediStrings);
   registerNamespace('tour', tourStrings);
+  registerNamespace('importMessages', importMessagesStrings);
+  addServerMessages('es', SPANISH_SERVER_MESSAGES);
   const titles = routeTitleBundles();
   registerNamespace('common', { en: { routes: titles.en }, es: { routes: titles.es } });
   return i18n;

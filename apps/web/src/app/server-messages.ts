@@ -13,11 +13,12 @@ import { PARTY_MESSAGES_ES } from '../shared/parties/i18n';
  * Every English message of the server and the shared schemas that a screen translates by its text: the keys of
  * the Spanish tables beside the features. Each other language has them in src/locales/<lang>/messages.json.
  */
-export const ENGLISH_SERVER_MESSAGES: readonly string[] = [
-  ...new Set(
-    [
-      VALIDATION_MESSAGES_ES, DOMAIN_MESSAGES_ES, PO_MESSAGES_ES, ORDER_MESSAGES_ES, PARTY_MESSAGES_ES, channelMessagesEs,
-      ediMessagesEs, CUSTOMER_MESSAGES_ES, WAREHOUSE_MESSAGES_ES, SUPPLIER_MESSAGES_ES,
-    ].flatMap((table) => Object.keys(table)),
-  ),
-].sort();
+const TABLES: readonly Readonly<Record<string, string>>[] = [
+  VALIDATION_MESSAGES_ES, DOMAIN_MESSAGES_ES, PO_MESSAGES_ES, ORDER_MESSAGES_ES, PARTY_MESSAGES_ES, channelMessagesEs,
+  ediMessagesEs, CUSTOMER_MESSAGES_ES, WAREHOUSE_MESSAGES_ES, SUPPLIER_MESSAGES_ES,
+];
+
+export const ENGLISH_SERVER_MESSAGES: readonly string[] = [...new Set(TABLES.flatMap((table) => Object.keys(table)))].sort();
+
+/** All of them in Spanish, for a screen that shows a server message outside its feature (a CSV import's row errors). */
+export const SPANISH_SERVER_MESSAGES: Readonly<Record<string, string>> = Object.assign({}, ...TABLES);

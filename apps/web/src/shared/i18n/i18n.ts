@@ -70,6 +70,11 @@ export async function loadLanguage(language: UiLanguage): Promise<void> {
   loaded.add(language);
 }
 
+/** Spanish's server messages are the tables beside the features; app/i18n-setup hands them over here. */
+export function addServerMessages(language: string, table: Readonly<Record<string, string>>): void {
+  serverMessages.set(language, { ...serverMessages.get(language), ...table });
+}
+
 /** The language's text for an English message of the server or a shared schema, when it has one. */
 export function serverMessageIn(language: string, message: string): string | undefined {
   return serverMessages.get(language)?.[message];

@@ -31,7 +31,7 @@ export const VALIDATION_MESSAGES_ES: Record<string, string> = {
 
 export function translateValidation(message: string | undefined, language: string): string | undefined {
   if (!message) return message;
-  if (language.startsWith('es')) return VALIDATION_MESSAGES_ES[message] ?? message;
+  if (language.startsWith('es')) return VALIDATION_MESSAGES_ES[message] ?? serverMessageIn('es', message) ?? message;
   return serverMessageIn(language, message) ?? message;
 }
 

@@ -1,4 +1,5 @@
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
+import { useImportMessage } from '../i18n/import-messages';
 
 export interface ImportErrorRow {
   line: number;
@@ -15,8 +16,12 @@ interface ImportErrorsTableProps {
   rows: ImportErrorRow[];
 }
 
-/** The per-row report of a CSV import: line number, what the row names, why it was refused. Scrolls within itself. */
+/**
+ * The per-row report of a CSV import: line number, what the row names, why it was refused (the server's English,
+ * said in the reader's language where it is known). Scrolls within itself.
+ */
 export function ImportErrorsTable({ id, caption, labels, rows }: ImportErrorsTableProps) {
+  const say = useImportMessage();
   return (
     <TableContainer sx={{ maxHeight: { sm: 340 }, border: 1, borderColor: 'divider', borderRadius: 1 }} tabIndex={0} aria-labelledby={id}>
       <Table size="small" stickyHeader>
@@ -35,7 +40,7 @@ export function ImportErrorsTable({ id, caption, labels, rows }: ImportErrorsTab
             <TableRow key={`${e.line}-${index}`}>
               <TableCell>{e.line}</TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere' }}>{e.key ?? '—'}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>{e.message}</TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>{say(e.message)}</TableCell>
             </TableRow>
           ))}
         </TableBody>
