@@ -6,7 +6,7 @@ const en = {
   noCompany: 'No company',
   fields: { name: 'Name', email: 'Email', language: 'Language', roles: 'Roles', company: 'Company' },
   languages: { en: 'English', sp: 'Spanish' },
-  roles: { owner: 'Owner', tenant: 'Tenant', supplier: 'Supplier' },
+  roles: { owner: 'Administrator', tenant: 'Company user', supplier: 'Supplier' },
   actions: { save: 'Save changes' },
   password: {
     title: 'Password',
@@ -25,7 +25,7 @@ const es: typeof en = {
   noCompany: 'Sin empresa',
   fields: { name: 'Nombre', email: 'Correo electrónico', language: 'Idioma', roles: 'Roles', company: 'Empresa' },
   languages: { en: 'Inglés', sp: 'Español' },
-  roles: { owner: 'Propietario', tenant: 'Inquilino', supplier: 'Proveedor' },
+  roles: { owner: 'Administrador', tenant: 'Usuario de empresa', supplier: 'Proveedor' },
   actions: { save: 'Guardar cambios' },
   password: {
     title: 'Contraseña',
