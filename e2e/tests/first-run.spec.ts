@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { fillLogin, USERS } from './helpers';
+import { expectNoSidewaysScroll, fillLogin, USERS } from './helpers';
 
 /**
  * What a newcomer meets on a fresh start (issue 24): the second server of playwright.config.ts starts on an
@@ -13,11 +13,6 @@ test.use({ baseURL: `http://127.0.0.1:${PORT}` });
 const SHOTS = process.env.FIRST_RUN_SCREENSHOTS ?? '/tmp';
 
 const card = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
-
-async function noSidewaysScroll(page: Page): Promise<void> {
-  const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: window.innerWidth }));
-  expect(widths.doc, 'the page scrolls sideways').toBeLessThanOrEqual(widths.view);
-}
 
 /** A list screen's grid holds at least `min` data rows (the header row aside). */
 async function listHasRows(page: Page, path: string, min: number): Promise<void> {
@@ -96,7 +91,7 @@ test.describe('first run with the demo business', () => {
     await expect(page).toHaveURL(USERS.tenant.home);
     await expect(card(page, 'Top SKUs').getByRole('row').nth(3)).toBeVisible();
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
-    await noSidewaysScroll(page);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({ path: `${SHOTS}/first-run-dashboard-390.png`, fullPage: true });
   });
 });

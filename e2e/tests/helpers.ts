@@ -84,3 +84,9 @@ export function mailReader<T>(request: APIRequestContext): () => Promise<T[]> {
     return ((await response.json()) as { data: T[] }).data;
   };
 }
+
+/** The page fits its viewport: nothing scrolls sideways (a phone's check on every screen). */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: window.innerWidth }));
+  expect(widths.doc, 'the page scrolls sideways').toBeLessThanOrEqual(widths.view);
+}

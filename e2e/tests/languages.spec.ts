@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { fillLogin, USERS } from './helpers';
+import { expectNoSidewaysScroll, signIn } from './helpers';
 
 /**
  * Issue 24: every language the app offers renders the orders list in its own words, with no raw key. Runs on the
@@ -29,9 +29,7 @@ test.describe('every language on the orders list', () => {
   test.setTimeout(240_000);
 
   test('renders the orders list in each language, right-to-left for he and ar, without a raw key', async ({ page }) => {
-    await page.goto('/session/login');
-    await fillLogin(page, USERS.tenant.email, USERS.tenant.password);
-    await expect(page).toHaveURL(USERS.tenant.home);
+    await signIn(page, 'tenant');
     // The raw keys a missing string would show: every key of the shell's and the orders screen's namespaces.
     const rawKeys = [...new Set([...keys(bundle('fr', 'common')), ...keys(bundle('fr', 'orders'))])].filter((k) => k.includes('.'));
 
@@ -58,15 +56,12 @@ test.describe('every language on the orders list', () => {
 
   test('on a phone, Arabic reads right to left without sideways scrolling', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/session/login');
-    await fillLogin(page, USERS.tenant.email, USERS.tenant.password);
-    await expect(page).toHaveURL(USERS.tenant.home);
+    await signIn(page, 'tenant');
     await page.evaluate(() => window.localStorage.setItem('locale', 'ar'));
     await page.goto('/orders');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { level: 1, name: (bundle('ar', 'orders').list as Tree).title as string })).toBeVisible();
-    const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: window.innerWidth }));
-    expect(widths.doc).toBeLessThanOrEqual(widths.view);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({ path: `${SHOTS}/language-ar-orders-390.png` });
     await page.evaluate(() => window.localStorage.setItem('locale', 'en'));
   });

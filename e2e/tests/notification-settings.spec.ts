@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiAs, mailReader, signIn, waitForShell } from './helpers';
+import { apiAs, expectNoSidewaysScroll, mailReader, signIn, waitForShell } from './helpers';
 
 /**
  * Issue 24, /user-notifications: Tom turns the bell off and e-mail on for finished reports; his next export
@@ -44,8 +44,7 @@ test('report notifications by e-mail instead of the bell, chosen at /user-notifi
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/user-notifications');
     await expect(page.getByRole('switch', { name: 'Background work failed by e-mail' })).toBeVisible();
-    const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, view: window.innerWidth }));
-    expect(widths.doc).toBeLessThanOrEqual(widths.view);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({ path: 'test-results/notification-settings-390.png', fullPage: true });
   } finally {
     await restore();

@@ -4,6 +4,7 @@ import { ZNotificationData, type TNotificationData } from '@omnio/domain';
 import { queryRows } from '../../platform/db/rows';
 import { defineJob, type RunningJob } from '../../platform/jobs/jobs';
 import { escapeHtml } from '../../platform/mail/mailer';
+import { uuidArray } from '../inventory/holder-sql';
 
 export const NOTIFICATION_EMAIL_JOB = 'notifications.email';
 
@@ -73,7 +74,7 @@ async function sendNotificationMails(job: RunningJob<Payload>) {
   const { mails } = job.payload;
   const users = await job.inTenant((tx) => queryRows<{ id: string; email: string; name: string; language: string }>(tx, sql`
     SELECT u.id, u.email, u.name, u.language FROM users u JOIN company_users cu ON cu.user_id = u.id AND cu.company_id = ${job.tenantId}::uuid
-    WHERE u.id = ANY(${`{${[...new Set(mails.map((m) => m.user_id))].join(',')}}`}::uuid[]) AND u.disabled_at IS NULL`));
+    WHERE u.id = ANY(${uuidArray(mails.map((m) => m.user_id))}) AND u.disabled_at IS NULL`));
   const appUrl = job.deps.config.appUrl.replace(/\/$/, '');
   let sent = 0;
   for (const mail of mails) {

@@ -8,6 +8,7 @@ import { queryRows } from '../../platform/db/rows';
 import { withTenant } from '../../platform/db/tenant';
 import type { TenantCtx } from '../../platform/http/context';
 import { assertId, notFound } from '../../platform/http/errors';
+import { uuidArray } from '../inventory/holder-sql';
 
 /** Managing another user's notifications is managing users (spec 3 permission). */
 const MANAGE = 'update-users-company';
@@ -44,7 +45,7 @@ async function settingsOf(tx: Tx, tenantId: string, users: readonly UserRow[]): 
   if (!users.length) return [];
   const rows = await queryRows<SettingRow>(tx, sql`
     SELECT user_id, kind, bell, email FROM notification_settings
-    WHERE tenant_id = ${tenantId}::uuid AND user_id = ANY(${`{${users.map((u) => u.id).join(',')}}`}::uuid[])`);
+    WHERE tenant_id = ${tenantId}::uuid AND user_id = ANY(${uuidArray(users.map((u) => u.id))})`);
   return users.map((u) => ({ user_id: u.id, name: u.name, email: u.email, settings: withDefaults(rows.filter((r) => r.user_id === u.id)) }));
 }
 
@@ -85,7 +86,7 @@ export async function deliveryChoices(tx: Tx, tenantId: string, type: string, us
   if (!userIds.length) return choices;
   const rows = await queryRows<SettingRow>(tx, sql`
     SELECT user_id, kind, bell, email FROM notification_settings
-    WHERE tenant_id = ${tenantId}::uuid AND kind = ${settingKindOf(type)} AND user_id = ANY(${`{${[...new Set(userIds)].join(',')}}`}::uuid[])`);
+    WHERE tenant_id = ${tenantId}::uuid AND kind = ${settingKindOf(type)} AND user_id = ANY(${uuidArray(userIds)})`);
   for (const r of rows) choices.set(r.user_id, { bell: r.bell, email: r.email });
   return choices;
 }

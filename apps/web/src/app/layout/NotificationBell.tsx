@@ -86,6 +86,7 @@ export function NotificationBell() {
     void navigate(targetPath(n) ?? '/notifications');
   };
 
+  const popupText = popup ? textOf(popup) : null;
   return (
     <>
       <Tooltip title={tc('layout.notifications')}>
@@ -120,17 +121,17 @@ export function NotificationBell() {
         {items.map((n) => {
           const text = textOf(n);
           return (
-          <MenuItem key={n.id} onClick={() => open(n)} sx={{ alignItems: 'flex-start', whiteSpace: 'normal', fontWeight: n.read_at ? 400 : 600 }}>
-            <ListItemIcon sx={{ mt: 0.5 }}>
-              <StatusIcon status={n.data.status} size="small" />
-            </ListItemIcon>
-            <ListItemText
-              primary={text.title}
-              secondary={`${text.description ? `${text.description} · ` : ''}${formatNotificationDate(n.created_at)}`}
-              slotProps={{ primary: { fontWeight: 'inherit', variant: 'body2' } }}
-            />
-            {!n.read_at && <Box component="span" sx={{ width: 8, height: 8, mt: 1, ml: 1, borderRadius: '50%', bgcolor: 'primary.main', flexShrink: 0 }} aria-label={t('unread')} role="img" />}
-          </MenuItem>
+            <MenuItem key={n.id} onClick={() => open(n)} sx={{ alignItems: 'flex-start', whiteSpace: 'normal', fontWeight: n.read_at ? 400 : 600 }}>
+              <ListItemIcon sx={{ mt: 0.5 }}>
+                <StatusIcon status={n.data.status} size="small" />
+              </ListItemIcon>
+              <ListItemText
+                primary={text.title}
+                secondary={`${text.description ? `${text.description} · ` : ''}${formatNotificationDate(n.created_at)}`}
+                slotProps={{ primary: { fontWeight: 'inherit', variant: 'body2' } }}
+              />
+              {!n.read_at && <Box component="span" sx={{ width: 8, height: 8, mt: 1, ml: 1, borderRadius: '50%', bgcolor: 'primary.main', flexShrink: 0 }} aria-label={t('unread')} role="img" />}
+            </MenuItem>
           );
         })}
         <Divider />
@@ -139,7 +140,7 @@ export function NotificationBell() {
         </MenuItem>
       </Menu>
       {/* A portal: inside the sticky app bar the card would sit under an open dialog's backdrop. */}
-      {popup && (
+      {popup && popupText && (
         <Portal>
           <Paper
             role="status"
@@ -155,8 +156,8 @@ export function NotificationBell() {
             <Stack direction="row" spacing={1.5} alignItems="flex-start">
               <StatusIcon status={popup.data.status} />
               <Box sx={{ flex: 1, minWidth: 0 }}>
-                <Typography variant="subtitle2">{textOf(popup).title}</Typography>
-                {textOf(popup).description && <Typography variant="body2" color="text.secondary">{textOf(popup).description}</Typography>}
+                <Typography variant="subtitle2">{popupText.title}</Typography>
+                {popupText.description && <Typography variant="body2" color="text.secondary">{popupText.description}</Typography>}
               </Box>
               <IconButton size="small" aria-label={t('bell.close')} onClick={() => setPopup(null)}>
                 <CloseIcon fontSize="small" />

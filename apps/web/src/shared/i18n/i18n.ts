@@ -63,7 +63,7 @@ export async function loadLanguage(language: UiLanguage): Promise<void> {
   const files = Object.entries(LOCALE_FILES).filter(([path]) => localeFile(path).language === language);
   const bundles = await Promise.all(files.map(async ([path, load]) => [localeFile(path).name, (await load()).default] as const));
   for (const [name, tree] of bundles) {
-    if (name === 'messages' || name === 'labels') serverMessages.set(language, { ...serverMessages.get(language), ...(tree as Record<string, string>) });
+    if (name === 'messages' || name === 'labels') addServerMessages(language, tree as Record<string, string>);
     // deep + overwrite: the route titles are merged into `common` by code as well.
     else i18n.addResourceBundle(language, name, tree, true, true);
   }
