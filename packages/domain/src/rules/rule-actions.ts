@@ -19,7 +19,12 @@ export interface ActionResult {
 }
 
 const clone = <T>(v: T): T => cloneJson(v);
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  // Scalars (most fields an action sets) compare as they are; lists and objects by their JSON.
+  if (a === null || a === undefined || b === null || b === undefined || typeof a !== 'object' || typeof b !== 'object') return (a ?? null) === (b ?? null);
+  return JSON.stringify(a) === JSON.stringify(b);
+}
 
 type Settable = (typeof SETTABLE_FIELDS)[number];
 

@@ -103,8 +103,10 @@ export function evaluateFlows(flows: readonly RunnableFlow[], order: TOrderInput
   const stored: StoredFlowTrace[] = [];
   const changes: FlowChangeDto[] = [];
   const effects: FlowEffect[] = [];
+  let started: number | undefined;
   for (const flow of flows) {
-    const run = runFlow(flow, work, facts);
+    const run = runFlow(flow, work, facts, started);
+    started = run.ended;
     stored.push(run.trace);
     if (run.failure) return new Outcome(flows, order, stored, [], [], run.failure);
     for (const c of run.changes) changes.push(c);

@@ -19,6 +19,8 @@ import { storedChange, type StoredChange, type StoredCondition, type StoredFlowT
 
 export interface FlowRun {
   trace: StoredFlowTrace;
+  /** When it ended (performance.now), the next flow's start: one clock read per flow, not two. */
+  ended: number;
   changes: FlowChangeDto[];
   effects: FlowEffect[];
   failure: FlowFailure | null;
@@ -90,7 +92,8 @@ interface Run {
 // every closure it makes).
 function finish(run: Run, failure: FlowFailure | null): FlowRun {
   const { flow, steps, changes, effects } = run;
-  return { trace: [flow.id, flow.version, steps, failure?.message ?? null, Math.round((now() - run.started) * 100) / 100], changes, effects, failure };
+  const ended = now();
+  return { trace: [flow.id, flow.version, steps, failure?.message ?? null, Math.round((ended - run.started) * 100) / 100], ended, changes, effects, failure };
 }
 
 function fail(run: Run, node: TFlowNode | null, why: string, failed?: StoredStep): FlowRun {
@@ -105,8 +108,8 @@ function fail(run: Run, node: TFlowNode | null, why: string, failed?: StoredStep
   return finish(run, { flow_id: flow.id, flow_name: flow.name, node_id: node?.id ?? null, node_name: node?.name ?? null, message: `Rule "${flow.name}" failed${at}: ${why}` });
 }
 
-export function runFlow(flow: RunnableFlow, order: TOrderInput, facts: FlowFacts): FlowRun {
-  const run: Run = { flow, started: now(), steps: [], changes: [], effects: [] };
+export function runFlow(flow: RunnableFlow, order: TOrderInput, facts: FlowFacts, started = now()): FlowRun {
+  const run: Run = { flow, started, steps: [], changes: [], effects: [] };
   const startedWall = Date.now();
   const { steps, changes, effects } = run;
 

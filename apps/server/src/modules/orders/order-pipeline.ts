@@ -37,10 +37,11 @@ export interface HookContext {
  */
 export type BeforeImportOrderHook = ((order: TOrderInput, ctx: HookContext) => Promise<TOrderInput | void>) & {
   /**
-   * A statement read with the import's first read (no round trip of its own); its rows reach prepare as
-   * `intake`. A hook that has nothing to do for a company (no active rules) costs the import nothing more.
+   * Statements read with the import's first read (no round trip of their own); their rows reach prepare as
+   * `intake.reads`, by the same keys. A hook that has nothing to do for a company (no active rules) costs the
+   * import nothing more.
    */
-  intakeSql?: (tenantId: string) => SQL;
+  intakeSql?: (tenantId: string, codes: readonly string[]) => Record<string, SQL>;
   prepare?: (orders: readonly TOrderInput[], ctx: HookContext, intake?: HookIntake) => Promise<void>;
 };
 
@@ -83,7 +84,7 @@ export const registerAfterImportOrdersHook = (hook: AfterImportOrdersHook): (() 
  * code and their holders' balances (readIntake), so a hook that needs them does not read them again.
  */
 export interface HookIntake {
-  rows: Record<string, unknown>[];
+  reads: Record<string, Record<string, unknown>[]>;
   skus: Record<string, unknown>[];
   balances: { holders: Set<string>; rows: Record<string, unknown>[] };
 }
@@ -95,20 +96,28 @@ export interface PipelineIntake {
   balances: HookIntake['balances'];
 }
 
-/** The hooks' statements for the import's first read, keyed `hook<i>`. */
-export function hookIntakeSql(tenantId: string): Record<string, SQL> {
+/** The hooks' statements for the import's first read (`codes`: the candidates' line SKU codes), keyed `hook<i>_<key>`. */
+export function hookIntakeSql(tenantId: string, codes: readonly string[]): Record<string, SQL> {
   const parts: Record<string, SQL> = {};
   hooks.forEach((hook, i) => {
-    if (hook.intakeSql) parts[`hook${i}`] = hook.intakeSql(tenantId);
+    for (const [key, statement] of Object.entries(hook.intakeSql?.(tenantId, codes) ?? {})) parts[`hook${i}_${key}`] = statement;
   });
   return parts;
+}
+
+/** Hook i's rows of the first read, by its own keys. */
+function readsOf(i: number, all: PipelineIntake['hooks']): HookIntake['reads'] {
+  const prefix = `hook${i}_`;
+  const reads: HookIntake['reads'] = {};
+  for (const [key, rows] of Object.entries(all)) if (key.startsWith(prefix)) reads[key.slice(prefix.length)] = rows;
+  return reads;
 }
 
 /** Lets every hook read what the call's orders need, once; `intake`: the rows of hookIntakeSql's statements. */
 export async function prepareHooks(orders: readonly TOrderInput[], ctx: HookContext, intake?: PipelineIntake): Promise<void> {
   if (orders.length === 0) return;
   for (const [i, hook] of hooks.entries()) {
-    if (hook.prepare) await hook.prepare(orders, ctx, intake ? { rows: intake.hooks[`hook${i}`] ?? [], skus: intake.skus, balances: intake.balances } : undefined);
+    if (hook.prepare) await hook.prepare(orders, ctx, intake ? { reads: readsOf(i, intake.hooks), skus: intake.skus, balances: intake.balances } : undefined);
   }
 }
 
@@ -131,7 +140,10 @@ export const lineCodesOf = (orders: TOrderInput[]) =>
  * The exact-code lookup of the orders' SKUs as a statement, for a caller that reads it together with others
  * (queryTogether) and hands the rows to lookupSkus.
  */
-export const exactLookupSql = (tenantId: string, codes: string[]) => exactSkusSql(tenantId, codes, { shipMethods: true });
+/** What the import reads of its SKUs besides the holder: the packages' ship methods (validation). */
+export const ORDER_SKU_LOOKUP = { shipMethods: true } as const;
+
+export const exactLookupSql = (tenantId: string, codes: string[]) => exactSkusSql(tenantId, codes, ORDER_SKU_LOOKUP);
 
 /**
  * Resolves every line SKU of the orders, with its packages' ship methods, in one or two statements (code, then
@@ -139,7 +151,7 @@ export const exactLookupSql = (tenantId: string, codes: string[]) => exactSkusSq
  */
 export async function lookupSkus(tx: Tx, tenantId: string, orders: TOrderInput[], exactRows?: Record<string, unknown>[]): Promise<Lookup> {
   const codes = lineCodesOf(orders);
-  const resolved = await resolveSkuCodes(tx, tenantId, codes, { shipMethods: true }, exactRows);
+  const resolved = await resolveSkuCodes(tx, tenantId, codes, ORDER_SKU_LOOKUP, exactRows);
   const skus = new Map<string, LineSku>();
   const exclusive: ExclusiveMethods = new Map();
   for (const [code, r] of resolved) {

@@ -175,7 +175,7 @@ export async function readIntake(tx: Tx, tenantId: string, candidates: Candidate
   const codes = lineCodesOf(candidates.map((c) => c.raw));
   const emails = customerEmailKeysOf(candidates.map((c) => c.raw));
   const period = usagePeriod(at);
-  const hookParts = hookIntakeSql(tenantId);
+  const hookParts = hookIntakeSql(tenantId, codes);
   const read = await queryTogether(tx, {
     ...hookParts,
     allowance: orderAllowanceSql(tenantId, period),

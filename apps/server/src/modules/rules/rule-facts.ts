@@ -3,8 +3,8 @@ import type { FlowFacts, FlowHookPoint, IlocFacts, RunnableFlow, SkuFacts, TFlow
 import type { Tx } from '../../platform/db/client';
 import { queryRows, queryTogether } from '../../platform/db/rows';
 import { uuidArray } from '../inventory/holder-sql';
-import type { HookIntake } from '../orders/order-pipeline';
-import { resolveSkuCodes } from '../inventory/resolve';
+import { ORDER_SKU_LOOKUP, type HookIntake } from '../orders/order-pipeline';
+import { resolveSkuCodes, type ResolvedSku } from '../inventory/resolve';
 
 /**
  * What the engine reads besides the order, loaded in bulk: the hook's active flows and the company's iLocs
@@ -35,6 +35,15 @@ const ilocFactsSql = (tenantId: string) => sql`
   SELECT id, name, priority, country, region, postal_code, (status = 'ACTIVE' AND archived_at IS NULL) AS ships
   FROM ilocs WHERE tenant_id = ${tenantId}::uuid ORDER BY priority, name`;
 
+/** The iLocs, for the import's first read: read only when the company has active flows at the hook. */
+export const ilocFactsWithFlowsSql = (tenantId: string, hook: FlowHookPoint) => sql`
+  SELECT id, name, priority, country, region, postal_code, (status = 'ACTIVE' AND archived_at IS NULL) AS ships
+  FROM ilocs WHERE tenant_id = ${tenantId}::uuid
+    AND EXISTS (SELECT 1 FROM rule_flows WHERE tenant_id = ${tenantId}::uuid AND hook_point = ${hook} AND status = 'active')
+  ORDER BY priority, name`;
+
+export const ilocFactsOf = (rows: readonly Record<string, unknown>[]): IlocFacts[] => rows.map(toIlocFacts);
+
 const toIlocFacts = (r: Record<string, unknown>): IlocFacts => ({
   id: String(r.id), name: String(r.name), priority: Number(r.priority), country: (r.country as string | null) ?? null,
   region: (r.region as string | null) ?? null, postal_code: (r.postal_code as string | null) ?? null, ships: Boolean(r.ships),
@@ -54,50 +63,94 @@ export function flowsNeedSkus(flows: readonly { nodes: TFlowNode[] }[]): boolean
 
 export const factKey = (code: string) => code.trim().toLowerCase();
 
+/** Whether any of the flows reads a SKU's product category or brand (two joins the other SKU facts do without). */
+export function flowsNeedGroups(flows: readonly { nodes: TFlowNode[] }[]): boolean {
+  return flows.some((f) => {
+    const text = JSON.stringify(f.nodes);
+    return text.includes('"sku.category"') || text.includes('"sku.brand"');
+  });
+}
+
+/**
+ * The SKU's own columns the flows read, for the import's first read: only when the company has active flows at
+ * the hook (a company without rules pays nothing for them).
+ */
+export const skuCatalogWithFlowsSql = (tenantId: string, hook: FlowHookPoint, codes: readonly string[]) => sql`
+  SELECT s.id, s.name, s.weight, s.barcode
+  FROM jsonb_array_elements_text(${JSON.stringify([...new Set(codes)])}::jsonb) AS w(code)
+  JOIN skus s ON s.tenant_id = ${tenantId}::uuid AND s.sku = w.code
+  WHERE EXISTS (SELECT 1 FROM rule_flows WHERE tenant_id = ${tenantId}::uuid AND hook_point = ${hook} AND status = 'active')`;
+
+type Catalog = NonNullable<ResolvedSku['catalog']>;
+const catalogOf = (r: Record<string, unknown>): Catalog =>
+  ({ name: String(r.name), weight: r.weight === null || r.weight === undefined ? null : Number(r.weight), barcode: (r.barcode as string | null) ?? null });
+
 /**
  * The catalog facts of the orders' SKU codes, keyed by factKey(code): name, type, category, brand, weight,
- * barcode and the units available per iLoc in units of the SKU as sold. Two or three statements whatever the
- * number of codes.
+ * barcode and the units available per iLoc in units of the SKU as sold. On import the SKUs by exact code, their
+ * stock and their own columns came with the first read (`known`, `catalogRows`); what that did not cover is read
+ * here, the product's category and brand only when a flow reads them (`groups`).
  */
 export async function readSkuFacts(
-  tx: Tx, tenantId: string, codes: string[], into: Map<string, SkuFacts>, known?: Pick<HookIntake, 'skus' | 'balances'>,
+  tx: Tx, tenantId: string, codes: string[], into: Map<string, SkuFacts>, groups: boolean,
+  known?: Pick<HookIntake, 'skus' | 'balances'>, catalogRows?: readonly Record<string, unknown>[],
 ): Promise<void> {
   const wanted = [...new Set(codes.map((c) => c.trim()).filter((c) => c.length > 0 && c.length <= 64 && !into.has(factKey(c))))];
   if (wanted.length === 0) return;
-  // The import's first read resolved the exact codes (exactRows: no statement unless a code needs its alias).
-  const resolved = await resolveSkuCodes(tx, tenantId, wanted, {}, known?.skus);
+  // The import's first read resolved the exact codes (exactRows: no statement unless a code needs its alias);
+  // with its rows the options are the ones they were read with, and codes found by alias bring their columns.
+  const resolved = await resolveSkuCodes(tx, tenantId, wanted, known ? { ...ORDER_SKU_LOOKUP, catalog: true } : { catalog: true }, known?.skus);
   if (resolved.size === 0) return;
+  const catalog = new Map<string, Catalog>();
+  for (const r of catalogRows ?? []) catalog.set(r.id as string, catalogOf(r));
+  for (const r of resolved.values()) if (r.catalog) catalog.set(r.id, r.catalog);
   const ids = [...new Set([...resolved.values()].map((r) => r.id))];
-  // Stock the first read has (every balance with units to spare at an iLoc that ships; a missing one is none),
-  // read here only for the holders it did not cover.
+  const uncovered = ids.filter((id) => !catalog.has(id));
   const holders = [...new Set([...resolved.values()].map((r) => r.holderId))].filter((h) => !known?.balances.holders.has(h));
-  const read = await queryTogether(tx, {
-    skus: sql`
-      SELECT s.id, s.name, s.weight, s.barcode, c.name AS category, b.name AS brand
+  const parts: Partial<Record<'details' | 'stock', SQL>> = {};
+  if (groups || uncovered.length) {
+    parts.details = sql`
+      SELECT s.id, s.name, s.weight, s.barcode${groups ? sql`, c.name AS category, b.name AS brand` : sql``}
       FROM skus s
-      LEFT JOIN products p ON p.tenant_id = s.tenant_id AND p.id = s.product_id
-      LEFT JOIN categories c ON c.tenant_id = s.tenant_id AND c.id = p.category_id
-      LEFT JOIN brands b ON b.tenant_id = s.tenant_id AND b.id = p.brand_id
-      WHERE s.tenant_id = ${tenantId}::uuid AND s.id = ANY(${uuidArray(ids)})`,
-    ...(holders.length ? { stock: sql`
-      SELECT sku_id, iloc_id, qty_good - qty_reserved AS available FROM inventory_balances
-      WHERE tenant_id = ${tenantId}::uuid AND sku_id = ANY(${uuidArray(holders)})` } : {}),
-  } as Record<'skus' | 'stock', SQL>);
-  const details = new Map(read.skus.map((r) => [String(r.id), r]));
-  const stock = new Map<string, Record<string, number>>();
-  for (const b of [...(read.stock ?? []), ...(known?.balances.rows ?? [])]) {
-    const at = stock.get(String(b.sku_id)) ?? {};
-    at[String(b.iloc_id)] = Number(b.available);
-    stock.set(String(b.sku_id), at);
+      ${groups ? sql`LEFT JOIN products p ON p.tenant_id = s.tenant_id AND p.id = s.product_id
+      LEFT JOIN categories c ON c.tenant_id = p.tenant_id AND c.id = p.category_id
+      LEFT JOIN brands b ON b.tenant_id = p.tenant_id AND b.id = p.brand_id` : sql``}
+      WHERE s.tenant_id = ${tenantId}::uuid AND s.id = ANY(${uuidArray(groups ? ids : uncovered)})`;
   }
+  if (holders.length) {
+    parts.stock = sql`
+      SELECT sku_id, iloc_id, qty_good - qty_reserved AS available FROM inventory_balances
+      WHERE tenant_id = ${tenantId}::uuid AND sku_id = ANY(${uuidArray(holders)})`;
+  }
+  const read = Object.keys(parts).length ? await queryTogether(tx, parts as Record<'details' | 'stock', SQL>) : { details: [], stock: [] };
+  for (const r of read.details ?? []) catalog.set(String(r.id), catalogOf(r));
+  const groupOf = new Map((read.details ?? []).map((r) => [String(r.id), r]));
+  // A batch's balances are thousands of rows: grouped by holder as [iloc, units] pairs, the iLoc ids as one
+  // string each (a fresh string per row would be hashed into V8's string table again for every property set).
+  const ilocKey = new Map<string, string>();
+  const stock = new Map<string, [string, number][]>();
+  const addStock = (rows: readonly Record<string, unknown>[]) => {
+    for (const b of rows) {
+      const holder = b.sku_id as string;
+      const raw = b.iloc_id as string;
+      let iloc = ilocKey.get(raw);
+      if (iloc === undefined) ilocKey.set(raw, (iloc = raw));
+      let at = stock.get(holder);
+      if (!at) stock.set(holder, (at = []));
+      at.push([iloc, Number(b.available)]);
+    }
+  };
+  if (read.stock) addStock(read.stock);
+  if (known) addStock(known.balances.rows);
   for (const [code, r] of resolved) {
-    const d = details.get(r.id) ?? {};
-    const held = stock.get(r.holderId) ?? {};
+    const g = groupOf.get(r.id);
+    const factor = Math.max(r.factor, 1);
     const availableByIloc: Record<string, number> = {};
-    for (const [iloc, units] of Object.entries(held)) availableByIloc[iloc] = Math.max(0, Math.floor(units / Math.max(r.factor, 1)));
+    for (const [iloc, units] of stock.get(r.holderId) ?? []) availableByIloc[iloc] = units > 0 ? Math.floor(units / factor) : 0;
+    const own = catalog.get(r.id);
     into.set(factKey(code), {
-      sku: r.sku, name: String(d.name ?? r.sku), type: r.type, category: (d.category as string | null) ?? null, brand: (d.brand as string | null) ?? null,
-      weight: d.weight === null || d.weight === undefined ? null : Number(d.weight), barcode: (d.barcode as string | null) ?? null, availableByIloc,
+      sku: r.sku, name: own?.name ?? r.sku, type: r.type, category: (g?.category as string | null | undefined) ?? null,
+      brand: (g?.brand as string | null | undefined) ?? null, weight: own?.weight ?? null, barcode: own?.barcode ?? null, availableByIloc,
     });
   }
 }

@@ -7,7 +7,10 @@ import { HookFailure, type HookContext, type HookIntake, type WrittenOrder } fro
 import { applyOrderAction } from '../orders/order-actions';
 import { createNotifications, usersWithPermission } from '../notifications/notify';
 import { flowSetOf, recordTraces, traceJson, type FlowSet, type StoredTraceJson } from './rule-traces';
-import { activeFlowsSql, factKey, flowsNeedSkus, processIdOf, readActiveFlows, readIlocFacts, readProcessFacts, readSkuFacts, type ProcessFacts } from './rule-facts';
+import {
+  activeFlowsSql, factKey, flowsNeedGroups, flowsNeedSkus, ilocFactsOf, ilocFactsWithFlowsSql, processIdOf, readActiveFlows, readProcessFacts,
+  readSkuFacts, skuCatalogWithFlowsSql, type ProcessFacts,
+} from './rule-facts';
 
 /**
  * The before-import hook: the company's active before_import_order flows run on every order imported (and
@@ -22,6 +25,8 @@ interface TxState {
   set: FlowSet;
   ilocs: IlocFacts[];
   needSkus: boolean;
+  /** Whether a flow reads a SKU's category or brand (readSkuFacts' `groups`). */
+  needGroups: boolean;
   skus: Map<string, SkuFacts>;
   /** The SKU codes already looked up in this transaction, found or not (factKey). */
   looked: Set<string>;
@@ -57,11 +62,35 @@ interface Pending {
 }
 const pending = new WeakMap<TOrderInput, Pending>();
 
+/**
+ * The flows as last read, by company: each batch reads the active flows afresh, and handing the engine the
+ * same objects while they are unchanged lets it keep their compiled form (rule-run.ts compiles per nodes array)
+ * instead of compiling twenty flows per batch. Compared by their text, so an edit is never missed.
+ */
+type ReadFlows = Pick<TxState, 'flows' | 'set' | 'needSkus' | 'needGroups'>;
+const lastFlows = new Map<string, { text: string; read: ReadFlows }>();
+const LAST_FLOWS_MAX = 1_000;
+
+function readFlowsOf(tenantId: string, flows: RunnableFlow[]): ReadFlows {
+  const text = JSON.stringify(flows);
+  const last = lastFlows.get(tenantId);
+  if (last && last.text === text) return last.read;
+  const read: ReadFlows = { flows, set: flowSetOf(flows), needSkus: flowsNeedSkus(flows), needGroups: flowsNeedGroups(flows) };
+  if (lastFlows.size >= LAST_FLOWS_MAX) lastFlows.clear();
+  lastFlows.set(tenantId, { text, read });
+  return read;
+}
+
+const newState = (tenantId: string, flows: RunnableFlow[], ilocs: IlocFacts[]): TxState => ({
+  ...(flows.length ? readFlowsOf(tenantId, flows) : { flows, set: flowSetOf(flows), needSkus: false, needGroups: false }),
+  ilocs, skus: new Map(), looked: new Set(), processes: new Map(),
+});
+
 async function stateOf(ctx: HookContext): Promise<TxState> {
   let state = states.get(ctx.tx);
   if (!state) {
     const { flows, ilocs } = await readActiveFlows(ctx.tx, ctx.tenantId, 'before_import_order');
-    state = { flows, set: flowSetOf(flows), ilocs, needSkus: flowsNeedSkus(flows), skus: new Map(), looked: new Set(), processes: new Map() };
+    state = newState(ctx.tenantId, flows, ilocs);
     states.set(ctx.tx, state);
   }
   return state;
@@ -74,13 +103,13 @@ async function stateOf(ctx: HookContext): Promise<TxState> {
 async function prepare(orders: readonly TOrderInput[], ctx: HookContext, intake?: HookIntake): Promise<void> {
   if (!RULE_TRIGGERS.has(ctx.trigger ?? 'import')) return;
   if (intake && !states.has(ctx.tx)) {
-    const flows = intake.rows as unknown as RunnableFlow[];
-    states.set(ctx.tx, { flows, set: flowSetOf(flows), ilocs: flows.length ? await readIlocFacts(ctx.tx, ctx.tenantId) : [], needSkus: flowsNeedSkus(flows), skus: new Map(), looked: new Set(), processes: new Map() });
+    const flows = (intake.reads.flows ?? []) as unknown as RunnableFlow[];
+    states.set(ctx.tx, newState(ctx.tenantId, flows, flows.length ? ilocFactsOf(intake.reads.ilocs ?? []) : []));
   }
   const state = await stateOf(ctx);
   if (state.flows.length === 0) return;
   // On import the SKUs by exact code and their stock came with the first read: only what it did not cover is read.
-  if (state.needSkus) await readSkuFacts(ctx.tx, ctx.tenantId, unlookedCodes(state, orders), state.skus, intake);
+  if (state.needSkus) await readSkuFacts(ctx.tx, ctx.tenantId, unlookedCodes(state, orders), state.skus, state.needGroups, intake, intake?.reads.catalog);
   const processIds = orders.map(processIdOf).filter((id): id is string => id !== null);
   await readProcessFacts(ctx.tx, ctx.tenantId, processIds, state.processes);
 }
@@ -93,7 +122,7 @@ export async function runImportFlows(order: TOrderInput, ctx: HookContext): Prom
   // A code added since prepare (an order edited between) is read now; one looked up before, found or not, is not.
   if (state.needSkus) {
     const codes = unlookedCodes(state, [order]);
-    if (codes.length) await readSkuFacts(ctx.tx, ctx.tenantId, codes, state.skus);
+    if (codes.length) await readSkuFacts(ctx.tx, ctx.tenantId, codes, state.skus, state.needGroups);
   }
   const processId = processIdOf(order);
   if (processId) await readProcessFacts(ctx.tx, ctx.tenantId, [processId], state.processes);
@@ -104,7 +133,11 @@ export async function runImportFlows(order: TOrderInput, ctx: HookContext): Prom
   return outcome.order;
 }
 runImportFlows.prepare = prepare;
-runImportFlows.intakeSql = (tenantId: string) => activeFlowsSql(tenantId, 'before_import_order');
+runImportFlows.intakeSql = (tenantId: string, codes: readonly string[]) => ({
+  flows: activeFlowsSql(tenantId, 'before_import_order'),
+  ilocs: ilocFactsWithFlowsSql(tenantId, 'before_import_order'),
+  ...(codes.length ? { catalog: skuCatalogWithFlowsSql(tenantId, 'before_import_order', codes) } : {}),
+});
 
 /** After the write: each evaluated order's trace, then the effects of those that passed, then the flows' last run. */
 export async function afterImportFlows(written: readonly WrittenOrder[], ctx: HookContext): Promise<void> {

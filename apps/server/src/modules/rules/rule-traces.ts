@@ -5,7 +5,7 @@ import {
   type TraceVersion,
 } from '@omnio/domain';
 import type { Tx } from '../../platform/db/client';
-import { queryRows } from '../../platform/db/rows';
+import { queryPrepared, queryRows } from '../../platform/db/rows';
 import { withTenant } from '../../platform/db/tenant';
 import type { TenantCtx } from '../../platform/http/context';
 import { assertId, notFound } from '../../platform/http/errors';
@@ -74,44 +74,66 @@ export function storedTracesOf(flowsJson: string, setJson: string | null): Store
 }
 
 const lastPrune = new Map<string, number>();
-/** Five bind parameters a row, under PostgreSQL's 65,535 a statement. */
-const TRACE_ROWS_PER_INSERT = 10_000;
 const DAY_MS = 86_400_000;
 
-/** One statement for a batch's traces (and one for their flow sets); the flows that ran get their last run. Old traces go once a day per company. */
+/**
+ * Rows per trace statement: a batch's rows are sent in statements of these sizes, the last padded with empty
+ * rows, so each statement's text is one of a few and PostgreSQL keeps it prepared on the connection (parsing and
+ * planning a thousand rows of bind parameters cost it a third of the insert).
+ */
+const MAX_TRACE_ROWS = 1000;
+const TRACE_STATEMENT_ROWS = [1, 4, 16, 64, 256, MAX_TRACE_ROWS] as const;
+const NO_TRACE = sql`(NULL::uuid, NULL::text, NULL::boolean, NULL::text, NULL::text)`;
+
+interface TraceRow { orderId: string; trigger: string; error: boolean; json: string; set: string }
+
+/**
+ * One statement for up to a thousand traces, with their flow sets and the flows' last run. The list's "last run"
+ * is to the minute: concurrent imports must not queue on the flows' rows, so a flow run less than a minute ago,
+ * or being marked by another import right now, is left as it is (and a second statement of a batch marks none).
+ */
+function tracesInsert(tenantId: string, rows: TraceRow[], sets: FlowSet[], flowIds: string[]): SQL {
+  const size = TRACE_STATEMENT_ROWS.find((n) => n >= rows.length) ?? rows.length;
+  const values = rows.map((r) => sql`(${r.orderId}::uuid, ${r.trigger}::text, ${r.error}::boolean, ${r.json}::text, ${r.set}::text)`);
+  for (let i = rows.length; i < size; i++) values.push(NO_TRACE);
+  return sql`
+    WITH sets AS (
+      INSERT INTO rule_trace_flow_sets (tenant_id, id, flows)
+      SELECT ${tenantId}::uuid, s.id, s.flows FROM json_to_recordset(${JSON.stringify(sets.map((x) => ({ id: x.id, flows: x.json })))}::json) AS s(id text, flows text)
+      ON CONFLICT (tenant_id, id) DO NOTHING
+    ), ran AS (
+      UPDATE rule_flows SET last_run_at = now()
+      WHERE tenant_id = ${tenantId}::uuid AND id IN (
+        SELECT id FROM rule_flows
+        WHERE tenant_id = ${tenantId}::uuid AND id = ANY(${uuidArray(flowIds)})
+          AND (last_run_at IS NULL OR last_run_at < now() - interval '1 minute')
+        FOR UPDATE SKIP LOCKED)
+    )
+    INSERT INTO rule_traces (tenant_id, subject_id, trigger, error, flows, flow_set, subject_type, hook_point)
+    SELECT ${tenantId}::uuid, v.s, v.t, v.e, v.f, v.fs, 'order', 'before_import_order'
+    FROM (VALUES ${sql.join(values, sql`, `)}) AS v(s, t, e, f, fs)
+    WHERE v.s IS NOT NULL`;
+}
+
+/** A batch's traces with their flow sets, and the flows that ran get their last run, in one statement per thousand. Old traces go once a day per company. */
 export async function recordTraces(tx: Tx, tenantId: string, traces: TraceInput[]): Promise<void> {
   const flowIds = new Set<string>();
   const sets = new Map<string, { set: FlowSet; ran: number }>();
-  const rows: SQL[] = [];
+  const rows: TraceRow[] = [];
   for (const t of traces) {
     const stored = Array.isArray(t.traces) ? traceJson(t.traces) : t.traces;
     if (stored.count === 0) continue;
     const seen = sets.get(stored.set.id);
     if (!seen) sets.set(stored.set.id, { set: stored.set, ran: stored.count });
     else if (seen.ran < stored.count) seen.ran = stored.count;
-    rows.push(sql`(${t.orderId}::uuid, ${t.trigger}::text, ${t.error}::boolean, ${stored.json}::text, ${stored.set.id}::text)`);
+    rows.push({ orderId: t.orderId, trigger: t.trigger, error: t.error, json: stored.json, set: stored.set.id });
   }
   if (rows.length === 0) return;
   for (const { set, ran } of sets.values()) for (const id of set.flowIds.slice(0, ran)) flowIds.add(id);
-  await tx.execute(sql`
-    INSERT INTO rule_trace_flow_sets (tenant_id, id, flows)
-    VALUES ${sql.join([...sets.values()].map(({ set }) => sql`(${tenantId}::uuid, ${set.id}::text, ${set.json}::text)`), sql`, `)}
-    ON CONFLICT (tenant_id, id) DO NOTHING`);
-  // One row of bind parameters per order: PostgreSQL stores each trace as sent, with no JSON document to parse.
-  for (let i = 0; i < rows.length; i += TRACE_ROWS_PER_INSERT) {
-    await tx.execute(sql`
-      INSERT INTO rule_traces (tenant_id, subject_id, trigger, error, flows, flow_set, subject_type, hook_point)
-      SELECT ${tenantId}::uuid, v.*, 'order', 'before_import_order' FROM (VALUES ${sql.join(rows.slice(i, i + TRACE_ROWS_PER_INSERT), sql`, `)}) AS v`);
+  const allSets = [...sets.values()].map((x) => x.set);
+  for (let i = 0; i < rows.length; i += MAX_TRACE_ROWS) {
+    await queryPrepared(tx, tracesInsert(tenantId, rows.slice(i, i + MAX_TRACE_ROWS), allSets, [...flowIds]));
   }
-  // The list's "last run", to the minute: concurrent imports must not queue on the flows' rows, so a flow run
-  // less than a minute ago, or being marked by another import right now, is left as it is.
-  await tx.execute(sql`
-    UPDATE rule_flows SET last_run_at = now()
-    WHERE tenant_id = ${tenantId}::uuid AND id IN (
-      SELECT id FROM rule_flows
-      WHERE tenant_id = ${tenantId}::uuid AND id = ANY(${uuidArray([...flowIds])})
-        AND (last_run_at IS NULL OR last_run_at < now() - interval '1 minute')
-      FOR UPDATE SKIP LOCKED)`);
   const now = Date.now();
   if ((lastPrune.get(tenantId) ?? 0) < now - DAY_MS) {
     lastPrune.set(tenantId, now);

@@ -194,6 +194,32 @@ describe('rules: routing imported orders', () => {
     expect(listed[0]!.last_run_at).not.toBeNull();
   });
 
+  it('reads the catalog of the lines\' SKUs on a batch import: category, brand, weight, name and barcode', async () => {
+    const code = uniq('RULE-ANVIL');
+    await stockedSkus(k, [code], 20);
+    const category = (await k.ok<{ data: { id: string } }>(201, 'POST', '/categories', k.acme, { name: uniq('Heavy goods') })).data;
+    const brand = (await k.ok<{ data: { id: string } }>(201, 'POST', '/brands', k.acme, { name: uniq('Acme Tools') })).data;
+    const [product] = await k.sql(`INSERT INTO products (tenant_id, name, category_id, brand_id) VALUES ('${k.acmeId}', 'Anvils', '${category.id}', '${brand.id}') RETURNING id`);
+    await k.sql(`UPDATE skus SET product_id = '${String(product!.id)}', name = 'Forged anvil', weight = 12.5, barcode = '0042' WHERE tenant_id = '${k.acmeId}' AND sku = '${code}'`);
+    const [catName] = await k.sql(`SELECT name FROM categories WHERE id = '${category.id}'`);
+    const [brandName] = await k.sql(`SELECT name FROM brands WHERE id = '${brand.id}'`);
+    const tagWhen = (tag: string, conditions: Record<string, unknown>[]): TFlowNode[] => [
+      start('c'), { id: 'c', type: 'condition', name: `${tag}?`, prev: ['start'], next: ['t'], formData: { match: 'all', conditions } },
+      action('t', 'add_tag', { tag }, ['c']), end(['t']),
+    ];
+    await makeFlow(tagWhen('heavy-brand', [
+      { field: 'sku.category', operator: 'equals', value: String(catName!.name), quantifier: 'any' },
+      { field: 'sku.brand', operator: 'equals', value: String(brandName!.name), quantifier: 'any' },
+    ]));
+    await makeFlow(tagWhen('over-10kg', [{ field: 'sku.weight', operator: 'greater_than', value: 10, quantifier: 'any' }]));
+    await makeFlow(tagWhen('anvil', [{ field: 'sku.name', operator: 'contains', value: 'anvil', quantifier: 'any' }, { field: 'sku.barcode', operator: 'equals', value: '0042', quantifier: 'any' }]));
+    const batch = (await k.ok<{ data: { id: string; status: string }[] }>(200, 'POST', '/orders/batch', k.acme, { orders: [orderBody('CA', {}, code), orderBody('CA')] })).data;
+    expect(batch.map((o) => o.status)).toEqual(['open', 'open']);
+    const tags = async (id: string) => (await k.sql(`SELECT metadata->'tags' AS tags FROM orders WHERE id = '${id}'`))[0]!.tags ?? null;
+    expect(await tags(batch[0]!.id)).toEqual(['heavy-brand', 'over-10kg', 'anvil']);
+    expect(await tags(batch[1]!.id)).toBeNull();
+  });
+
   it('routes orders a channel imports: a Shopify order to Texas, through the fake store', async () => {
     await makeFlow(texasFlow(), uniq('Channel Texas'));
     const shopify = await makeShopifyProcess(k);
