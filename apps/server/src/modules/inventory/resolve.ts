@@ -18,13 +18,6 @@ export interface ResolvedSku {
   factor: number;
   /** With `shipMethods`: the ship methods of the packages the SKU is in, lower case (the order pipeline's exclusive methods). */
   shipMethods?: string[];
-  /** With `catalog`: what the rules engine reads of the SKU itself (rule-facts.ts), riding on the same row. */
-  catalog?: { name: string; weight: number | null; barcode: string | null };
-}
-
-export interface ResolveOptions {
-  shipMethods?: boolean;
-  catalog?: boolean;
 }
 
 const HOLDER_COLUMNS = sql`s.id, s.sku, s.type, s.status, h.id AS holder_id, h.sku AS holder_sku, h.type AS holder_type, coalesce(s.pack_quantity, 1) AS factor`;
@@ -36,25 +29,20 @@ const HOLDER_JOIN = sql`
 const SHIP_METHODS_COLUMN = sql`, (SELECT coalesce(array_agg(DISTINCT lower(pm.ship_method)), '{}') FROM package_skus ps
   JOIN package_ship_methods pm ON pm.tenant_id = ps.tenant_id AND pm.package_id = ps.package_id
   WHERE ps.tenant_id = s.tenant_id AND ps.sku_id = s.id) AS ship_methods`;
-const CATALOG_COLUMNS = sql`, s.name, s.weight, s.barcode`;
-const extraColumns = (options: ResolveOptions): SQL =>
-  sql`${options.shipMethods ? SHIP_METHODS_COLUMN : sql``}${options.catalog ? CATALOG_COLUMNS : sql``}`;
 
 type Row = {
   code: string; id: string; sku: string; type: string; status: string; holder_id: string; holder_sku: string; holder_type: string; factor: number;
   ship_methods?: string[];
-  name?: string; weight?: string | number | null; barcode?: string | null;
 };
 const toResolved = (r: Row): ResolvedSku => ({
   id: r.id, sku: r.sku, type: r.type, status: r.status, holderId: r.holder_id, holderSku: r.holder_sku, holderType: r.holder_type, factor: Number(r.factor),
   ...(r.ship_methods ? { shipMethods: r.ship_methods } : {}),
-  ...(r.name !== undefined ? { catalog: { name: r.name, weight: r.weight === null || r.weight === undefined ? null : Number(r.weight), barcode: r.barcode ?? null } } : {}),
 });
 
 /** The exact-code step of resolveSkuCodes as a statement of its own (or a part of a caller's combined read). */
-export function exactSkusSql(tenantId: string, codes: string[], options: ResolveOptions = {}): SQL {
+export function exactSkusSql(tenantId: string, codes: string[], options: { shipMethods?: boolean } = {}): SQL {
   return sql`
-    SELECT w.code, ${HOLDER_COLUMNS}${extraColumns(options)}
+    SELECT w.code, ${HOLDER_COLUMNS}${options.shipMethods ? SHIP_METHODS_COLUMN : sql``}
     FROM jsonb_array_elements_text(${JSON.stringify([...new Set(codes)])}::jsonb) AS w(code)
     JOIN skus s ON s.tenant_id = ${tenantId}::uuid AND s.sku = w.code
     ${HOLDER_JOIN}`;
@@ -66,12 +54,12 @@ export function exactSkusSql(tenantId: string, codes: string[], options: Resolve
  * caller already read them (exactSkusSql, same codes and options).
  */
 export async function resolveSkuCodes(
-  tx: Tx, tenantId: string, codes: string[], options: ResolveOptions = {}, exactRows?: Record<string, unknown>[],
+  tx: Tx, tenantId: string, codes: string[], options: { shipMethods?: boolean } = {}, exactRows?: Record<string, unknown>[],
 ): Promise<Map<string, ResolvedSku>> {
   const found = new Map<string, ResolvedSku>();
   const unique = [...new Set(codes)];
   if (!unique.length) return found;
-  const extra = extraColumns(options);
+  const extra = options.shipMethods ? SHIP_METHODS_COLUMN : sql``;
   const exact = (exactRows as Row[] | undefined) ?? await queryPrepared<Row>(tx, exactSkusSql(tenantId, unique, options));
   for (const r of exact) found.set(r.code, toResolved(r));
   const rest = unique.filter((c) => !found.has(c));

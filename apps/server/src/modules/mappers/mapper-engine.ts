@@ -1,6 +1,7 @@
 import jsonata, { type Expression } from 'jsonata';
 import type { MapperTransform, TTenantMapperDefinition } from '@omnio/domain';
 import { DomainError } from '../../platform/http/errors';
+import { sliced } from '../../platform/event-loop';
 
 /**
  * Runs a mapper definition over an input document with JSONata. Every expression is a tenant's text run on
@@ -62,8 +63,8 @@ const describe = (err: unknown): string => {
 /** The state the hooks check; one per run, the evaluations of a run going one after the other. */
 interface Guard {
   started: number;
-  /** When the run last let the event loop go. */
-  yielded: number;
+  /** Gives the event loop a turn once the run has held it YIELD_EVERY_MS. */
+  turn: () => Promise<void> | undefined;
   depth: number;
   limitMs: number;
   maxDepth: number;
@@ -91,11 +92,7 @@ function boxed(source: string, guard: Guard): Expression {
     check(guard);
     // JSONata's steps chain on resolved promises, which never let the event loop run: give it a turn now and
     // then, so one tenant's heavy expression does not stall every other request for its whole time limit.
-    if (Date.now() - guard.yielded > YIELD_EVERY_MS) {
-      guard.yielded = Date.now();
-      return new Promise<void>((resolve) => setImmediate(resolve));
-    }
-    return undefined;
+    return guard.turn();
   });
   bind(Symbol.for('jsonata.__evaluate_exit'), (_e: unknown, _i: unknown, _env: unknown, result: unknown) => {
     guard.depth--;
@@ -227,7 +224,7 @@ export async function evaluateMapper(definition: TTenantMapperDefinition, input:
   const deadline = options.deadline ?? Date.now() + MAPPER_LIMITS.totalMs;
   const maxRecords = options.maxRecords ?? MAPPER_LIMITS.maxRecords;
   const guard: Guard = {
-    started: 0, yielded: Date.now(), depth: 0, limitMs: timeoutMs,
+    started: 0, turn: sliced(YIELD_EVERY_MS), depth: 0, limitMs: timeoutMs,
     maxDepth: options.maxDepth ?? MAPPER_LIMITS.maxDepth,
     maxSequence: options.maxSequence ?? MAPPER_LIMITS.maxSequence,
     maxString: options.maxString ?? MAPPER_LIMITS.maxString,

@@ -140,10 +140,7 @@ export const lineCodesOf = (orders: TOrderInput[]) =>
  * The exact-code lookup of the orders' SKUs as a statement, for a caller that reads it together with others
  * (queryTogether) and hands the rows to lookupSkus.
  */
-/** What the import reads of its SKUs besides the holder: the packages' ship methods (validation). */
-export const ORDER_SKU_LOOKUP = { shipMethods: true } as const;
-
-export const exactLookupSql = (tenantId: string, codes: string[]) => exactSkusSql(tenantId, codes, ORDER_SKU_LOOKUP);
+export const exactLookupSql = (tenantId: string, codes: string[]) => exactSkusSql(tenantId, codes, { shipMethods: true });
 
 /**
  * Resolves every line SKU of the orders, with its packages' ship methods, in one or two statements (code, then
@@ -151,7 +148,7 @@ export const exactLookupSql = (tenantId: string, codes: string[]) => exactSkusSq
  */
 export async function lookupSkus(tx: Tx, tenantId: string, orders: TOrderInput[], exactRows?: Record<string, unknown>[]): Promise<Lookup> {
   const codes = lineCodesOf(orders);
-  const resolved = await resolveSkuCodes(tx, tenantId, codes, ORDER_SKU_LOOKUP, exactRows);
+  const resolved = await resolveSkuCodes(tx, tenantId, codes, { shipMethods: true }, exactRows);
   const skus = new Map<string, LineSku>();
   const exclusive: ExclusiveMethods = new Map();
   for (const [code, r] of resolved) {

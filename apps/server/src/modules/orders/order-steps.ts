@@ -234,8 +234,7 @@ export async function hookOrders(candidates: Candidate[], ctx: HookContext, inta
   for (const c of candidates) {
     const draft = c.raw.status === 'draft';
     hooked.push({ ...c, draft, checked: draft ? { order: c.raw, problem: null } : await runHooks(c.raw, ctx) });
-    const pause = turn();
-    if (pause) await pause;
+    await turn();
   }
   return hooked;
 }

@@ -11,7 +11,7 @@ import { uuidArray } from '../inventory/holder-sql';
 import { applyOrderAction, updateOrder } from '../orders/order-actions';
 import { carryOut } from './rule-hook';
 import { recordTraces } from './rule-traces';
-import { flowsNeedGroups, flowsNeedSkus, readIlocFacts, readProcessFacts, readSkuFacts, type ProcessFacts } from './rule-facts';
+import { readIlocFacts, readProcessFacts, readSkuFacts, skuFactsNeeded, type ProcessFacts } from './rule-facts';
 import { storedOrdersSql, toStoredOrder } from './rule-stored-orders';
 import { loadFlow } from './rules.service';
 
@@ -35,7 +35,8 @@ export async function applyFlowToOrders(ctx: TenantCtx, flowId: string, input: T
     const byId = new Map(stored.map((o) => [o.id, o]));
     const ilocs = await readIlocFacts(tx, ctx.tenantId);
     const skus = new Map<string, SkuFacts>();
-    if (flowsNeedSkus([flow])) await readSkuFacts(tx, ctx.tenantId, stored.flatMap((o) => o.input.lines.map((l) => l.sku)), skus, flowsNeedGroups([flow]));
+    const needs = skuFactsNeeded([flow]);
+    if (needs.skus) await readSkuFacts(tx, ctx.tenantId, stored.flatMap((o) => o.input.lines.map((l) => l.sku)), skus, needs.groups);
     const processes = new Map<string, ProcessFacts>();
     await readProcessFacts(tx, ctx.tenantId, stored.flatMap((o) => (o.process_id ? [o.process_id] : [])), processes);
 

@@ -12,7 +12,7 @@ import { withTenant } from '../../platform/db/tenant';
 import type { TenantCtx } from '../../platform/http/context';
 import { assertId, notFound } from '../../platform/http/errors';
 import { defineJob, type RunningJob } from '../../platform/jobs/jobs';
-import { flowsNeedGroups, flowsNeedSkus, readIlocFacts, readProcessFacts, readSkuFacts, type ProcessFacts } from './rule-facts';
+import { readIlocFacts, readProcessFacts, readSkuFacts, skuFactsNeeded, type ProcessFacts } from './rule-facts';
 import { storedOrdersSql, toStoredOrder } from './rule-stored-orders';
 import { assertRunnable, loadFlow, readVersionNodes } from './rules.service';
 
@@ -114,8 +114,7 @@ async function runDryRun(job: RunningJob<{ run_id: string }>): Promise<unknown> 
     const counts = { examined: 0, changed: 0, unchanged: 0, failed: 0, kept: 0 };
     const since = new Date(new Date(run.created_at).getTime() - run.days * 86_400_000).toISOString();
     let after: { at: string; id: string } | null = null;
-    const needSkus = flowsNeedSkus([flow]);
-    const needGroups = flowsNeedGroups([flow]);
+    const needs = skuFactsNeeded([flow]);
     // One read-only pass in one transaction: every page sees the same orders.
     await job.inTenant(async (tx) => {
       const ilocs = await readIlocFacts(tx, job.tenantId);
@@ -128,7 +127,7 @@ async function runDryRun(job: RunningJob<{ run_id: string }>): Promise<unknown> 
           : sql`o.created_at >= ${since}::timestamptz AND o.created_at <= ${run.created_at}::timestamptz`;
         const page = (await queryRows<Record<string, unknown>>(tx, storedOrdersSql(job.tenantId, where, PAGE))).map(toStoredOrder);
         if (page.length === 0) break;
-        if (needSkus) await readSkuFacts(tx, job.tenantId, page.flatMap((o) => o.input.lines.map((l) => l.sku)), skus, needGroups);
+        if (needs.skus) await readSkuFacts(tx, job.tenantId, page.flatMap((o) => o.input.lines.map((l) => l.sku)), skus, needs.groups);
         await readProcessFacts(tx, job.tenantId, page.flatMap((o) => (o.process_id ? [o.process_id] : [])), processes);
         const kept: Record<string, unknown>[] = [];
         for (const o of page) {

@@ -3,8 +3,8 @@ import type { FlowFacts, FlowHookPoint, IlocFacts, RunnableFlow, SkuFacts, TFlow
 import type { Tx } from '../../platform/db/client';
 import { queryRows, queryTogether } from '../../platform/db/rows';
 import { uuidArray } from '../inventory/holder-sql';
-import { ORDER_SKU_LOOKUP, type HookIntake } from '../orders/order-pipeline';
-import { resolveSkuCodes, type ResolvedSku } from '../inventory/resolve';
+import type { HookIntake } from '../orders/order-pipeline';
+import { resolveSkuCodes } from '../inventory/resolve';
 
 /**
  * What the engine reads besides the order, loaded in bulk: the hook's active flows and the company's iLocs
@@ -28,60 +28,58 @@ export const activeFlowsSql = (tenantId: string, hook: FlowHookPoint) => sql`
 /** The hook's active flows in the order they run, and the company's iLocs. */
 export async function readActiveFlows(tx: Tx, tenantId: string, hook: FlowHookPoint): Promise<{ flows: RunnableFlow[]; ilocs: IlocFacts[] }> {
   const read = await queryTogether(tx, { flows: activeFlowsSql(tenantId, hook), ilocs: ilocFactsSql(tenantId) });
-  return { flows: read.flows as unknown as RunnableFlow[], ilocs: read.ilocs.map(toIlocFacts) };
+  return { flows: read.flows as unknown as RunnableFlow[], ilocs: ilocFactsOf(read.ilocs) };
 }
 
-const ilocFactsSql = (tenantId: string) => sql`
-  SELECT id, name, priority, country, region, postal_code, (status = 'ACTIVE' AND archived_at IS NULL) AS ships
-  FROM ilocs WHERE tenant_id = ${tenantId}::uuid ORDER BY priority, name`;
+/**
+ * A condition for a statement of the import's first read: true only when the company has active flows at the
+ * hook, so a company without rules reads nothing more for them.
+ */
+const withActiveFlows = (tenantId: string, hook: FlowHookPoint) =>
+  sql`EXISTS (SELECT 1 FROM rule_flows WHERE tenant_id = ${tenantId}::uuid AND hook_point = ${hook} AND status = 'active')`;
 
-/** The iLocs, for the import's first read: read only when the company has active flows at the hook. */
-export const ilocFactsWithFlowsSql = (tenantId: string, hook: FlowHookPoint) => sql`
+/** The company's iLocs as the engine sees them; `onlyWithFlowsAt`: for the import's first read. */
+const ilocFactsSql = (tenantId: string, onlyWithFlowsAt?: FlowHookPoint) => sql`
   SELECT id, name, priority, country, region, postal_code, (status = 'ACTIVE' AND archived_at IS NULL) AS ships
-  FROM ilocs WHERE tenant_id = ${tenantId}::uuid
-    AND EXISTS (SELECT 1 FROM rule_flows WHERE tenant_id = ${tenantId}::uuid AND hook_point = ${hook} AND status = 'active')
+  FROM ilocs WHERE tenant_id = ${tenantId}::uuid${onlyWithFlowsAt ? sql` AND ${withActiveFlows(tenantId, onlyWithFlowsAt)}` : sql``}
   ORDER BY priority, name`;
 
-export const ilocFactsOf = (rows: readonly Record<string, unknown>[]): IlocFacts[] => rows.map(toIlocFacts);
+export const ilocFactsWithFlowsSql = (tenantId: string, hook: FlowHookPoint) => ilocFactsSql(tenantId, hook);
 
-const toIlocFacts = (r: Record<string, unknown>): IlocFacts => ({
+export const ilocFactsOf = (rows: readonly Record<string, unknown>[]): IlocFacts[] => rows.map((r) => ({
   id: String(r.id), name: String(r.name), priority: Number(r.priority), country: (r.country as string | null) ?? null,
   region: (r.region as string | null) ?? null, postal_code: (r.postal_code as string | null) ?? null, ships: Boolean(r.ships),
-});
+}));
 
 export async function readIlocFacts(tx: Tx, tenantId: string): Promise<IlocFacts[]> {
-  return (await queryRows<Record<string, unknown>>(tx, ilocFactsSql(tenantId))).map(toIlocFacts);
+  return ilocFactsOf(await queryRows<Record<string, unknown>>(tx, ilocFactsSql(tenantId)));
 }
 
-/** Whether any of the flows reads the catalog or stock (else the SKU facts are not loaded at all). */
-export function flowsNeedSkus(flows: readonly { nodes: TFlowNode[] }[]): boolean {
-  return flows.some((f) => {
+/**
+ * What of the catalog the flows read: `skus` the SKUs' facts or stock at all (else they are not loaded), `groups`
+ * a product's category or brand (two joins the other facts do without).
+ */
+export function skuFactsNeeded(flows: readonly { nodes: TFlowNode[] }[]): { skus: boolean; groups: boolean } {
+  let skus = false;
+  let groups = false;
+  for (const f of flows) {
     const text = JSON.stringify(f.nodes);
-    return text.includes('"sku.') || text.includes('"order.weight"') || text.includes('"stock"') || text.includes('"split"');
-  });
+    skus ||= text.includes('"sku.') || text.includes('"order.weight"') || text.includes('"stock"') || text.includes('"split"');
+    groups ||= text.includes('"sku.category"') || text.includes('"sku.brand"');
+  }
+  return { skus, groups };
 }
 
 export const factKey = (code: string) => code.trim().toLowerCase();
 
-/** Whether any of the flows reads a SKU's product category or brand (two joins the other SKU facts do without). */
-export function flowsNeedGroups(flows: readonly { nodes: TFlowNode[] }[]): boolean {
-  return flows.some((f) => {
-    const text = JSON.stringify(f.nodes);
-    return text.includes('"sku.category"') || text.includes('"sku.brand"');
-  });
-}
-
-/**
- * The SKU's own columns the flows read, for the import's first read: only when the company has active flows at
- * the hook (a company without rules pays nothing for them).
- */
+/** The SKU's own columns the flows read, by exact code, for the import's first read (withActiveFlows). */
 export const skuCatalogWithFlowsSql = (tenantId: string, hook: FlowHookPoint, codes: readonly string[]) => sql`
   SELECT s.id, s.name, s.weight, s.barcode
   FROM jsonb_array_elements_text(${JSON.stringify([...new Set(codes)])}::jsonb) AS w(code)
   JOIN skus s ON s.tenant_id = ${tenantId}::uuid AND s.sku = w.code
-  WHERE EXISTS (SELECT 1 FROM rule_flows WHERE tenant_id = ${tenantId}::uuid AND hook_point = ${hook} AND status = 'active')`;
+  WHERE ${withActiveFlows(tenantId, hook)}`;
 
-type Catalog = NonNullable<ResolvedSku['catalog']>;
+interface Catalog { name: string; weight: number | null; barcode: string | null }
 const catalogOf = (r: Record<string, unknown>): Catalog =>
   ({ name: String(r.name), weight: r.weight === null || r.weight === undefined ? null : Number(r.weight), barcode: (r.barcode as string | null) ?? null });
 
@@ -97,13 +95,11 @@ export async function readSkuFacts(
 ): Promise<void> {
   const wanted = [...new Set(codes.map((c) => c.trim()).filter((c) => c.length > 0 && c.length <= 64 && !into.has(factKey(c))))];
   if (wanted.length === 0) return;
-  // The import's first read resolved the exact codes (exactRows: no statement unless a code needs its alias);
-  // with its rows the options are the ones they were read with, and codes found by alias bring their columns.
-  const resolved = await resolveSkuCodes(tx, tenantId, wanted, known ? { ...ORDER_SKU_LOOKUP, catalog: true } : { catalog: true }, known?.skus);
+  // The import's first read resolved the exact codes (exactRows: no statement unless a code needs its alias).
+  const resolved = await resolveSkuCodes(tx, tenantId, wanted, {}, known?.skus);
   if (resolved.size === 0) return;
   const catalog = new Map<string, Catalog>();
   for (const r of catalogRows ?? []) catalog.set(r.id as string, catalogOf(r));
-  for (const r of resolved.values()) if (r.catalog) catalog.set(r.id, r.catalog);
   const ids = [...new Set([...resolved.values()].map((r) => r.id))];
   const uncovered = ids.filter((id) => !catalog.has(id));
   const holders = [...new Set([...resolved.values()].map((r) => r.holderId))].filter((h) => !known?.balances.holders.has(h));

@@ -8,8 +8,8 @@ import { applyOrderAction } from '../orders/order-actions';
 import { createNotifications, usersWithPermission } from '../notifications/notify';
 import { flowSetOf, recordTraces, traceJson, type FlowSet, type StoredTraceJson } from './rule-traces';
 import {
-  activeFlowsSql, factKey, flowsNeedGroups, flowsNeedSkus, ilocFactsOf, ilocFactsWithFlowsSql, processIdOf, readActiveFlows, readProcessFacts,
-  readSkuFacts, skuCatalogWithFlowsSql, type ProcessFacts,
+  activeFlowsSql, factKey, ilocFactsOf, ilocFactsWithFlowsSql, processIdOf, readActiveFlows, readProcessFacts,
+  readSkuFacts, skuCatalogWithFlowsSql, skuFactsNeeded, type ProcessFacts,
 } from './rule-facts';
 
 /**
@@ -75,7 +75,8 @@ function readFlowsOf(tenantId: string, flows: RunnableFlow[]): ReadFlows {
   const text = JSON.stringify(flows);
   const last = lastFlows.get(tenantId);
   if (last && last.text === text) return last.read;
-  const read: ReadFlows = { flows, set: flowSetOf(flows), needSkus: flowsNeedSkus(flows), needGroups: flowsNeedGroups(flows) };
+  const needs = skuFactsNeeded(flows);
+  const read: ReadFlows = { flows, set: flowSetOf(flows), needSkus: needs.skus, needGroups: needs.groups };
   if (lastFlows.size >= LAST_FLOWS_MAX) lastFlows.clear();
   lastFlows.set(tenantId, { text, read });
   return read;
