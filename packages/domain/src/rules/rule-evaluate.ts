@@ -105,12 +105,10 @@ export function evaluateFlows(flows: readonly RunnableFlow[], order: TOrderInput
   const effects: FlowEffect[] = [];
   let started: number | undefined;
   for (const flow of flows) {
-    const run = runFlow(flow, work, facts, started);
+    const run = runFlow(flow, work, facts, changes, effects, started);
     started = run.ended;
     stored.push(run.trace);
     if (run.failure) return new Outcome(flows, order, stored, [], [], run.failure);
-    for (const c of run.changes) changes.push(c);
-    for (const e of run.effects) effects.push(e);
   }
   return new Outcome(flows, work, stored, changes, effects, null);
 }

@@ -50,10 +50,13 @@ const pick = (obj: unknown, key: string): unknown =>
   obj !== null && typeof obj === 'object' && Object.hasOwn(obj, key) ? (obj as Record<string, unknown>)[key] : undefined;
 
 /**
- * The computed order fields (totals, weight) of an order, kept until an action changes it: twenty flows
- * reading the total would otherwise add the lines up twenty times per order.
+ * The computed order fields (totals, weight) of the order being evaluated, kept until an action changes it:
+ * twenty flows reading the total would otherwise add the lines up twenty times per order. One order at a
+ * time (evaluation is synchronous and works on its own copy): a weak map of every order a batch evaluated
+ * cost the garbage collector more than the sums.
  */
-const computed = new WeakMap<TOrderInput, Map<string, unknown>>();
+let computedOf: TOrderInput | null = null;
+let computed = new Map<string, unknown>();
 
 const LINE_ILOC = /^lines\[\d+\]\.iloc_id$/;
 
@@ -72,17 +75,16 @@ export function forgetComputedFields(order: TOrderInput, changes?: readonly { pa
     }
     if (!moves) return;
   }
-  computed.delete(order);
+  if (computedOf === order) computedOf = null;
 }
 
 function computedField(order: TOrderInput, key: string, compute: () => unknown): unknown {
-  let fields = computed.get(order);
-  if (!fields) {
-    fields = new Map();
-    computed.set(order, fields);
+  if (computedOf !== order) {
+    computedOf = order;
+    computed = new Map();
   }
-  if (!fields.has(key)) fields.set(key, compute());
-  return fields.get(key);
+  if (!computed.has(key)) computed.set(key, compute());
+  return computed.get(key);
 }
 
 export type OrderReader = (order: TOrderInput, facts: FlowFacts) => unknown;

@@ -31,6 +31,8 @@ interface TxState {
   /** The SKU codes already looked up in this transaction, found or not (factKey). */
   looked: Set<string>;
   processes: Map<string, ProcessFacts>;
+  /** What each evaluation left for after the write, by the order object the pipeline writes (Pending). */
+  pending: Map<TOrderInput, Pending>;
 }
 
 /** The orders' SKU codes this transaction has not looked up yet; marks them looked up. */
@@ -50,9 +52,9 @@ function unlookedCodes(state: TxState, orders: readonly TOrderInput[]): string[]
 /** Per transaction: a batch's orders share one read of the flows, iLocs and facts. */
 const states = new WeakMap<Tx, TxState>();
 /**
- * What an evaluation left for after the write, by the order object the pipeline writes: the trace already as
- * JSON (a batch holds a thousand of them until the write; kept as objects they outlive the young generation
- * and the garbage collector copies them), the effects and whether it failed.
+ * What an evaluation left for after the write: the trace already as JSON (a batch holds a thousand of them
+ * until the write; kept as objects they outlive the young generation and the garbage collector copies them),
+ * the effects and whether it failed. Kept with the transaction's state, which goes with the transaction.
  */
 interface Pending {
   trace: StoredTraceJson;
@@ -60,7 +62,6 @@ interface Pending {
   failed: boolean;
   trigger: string;
 }
-const pending = new WeakMap<TOrderInput, Pending>();
 
 /**
  * The flows as last read, by company: each batch reads the active flows afresh, and handing the engine the
@@ -84,7 +85,7 @@ function readFlowsOf(tenantId: string, flows: RunnableFlow[]): ReadFlows {
 
 const newState = (tenantId: string, flows: RunnableFlow[], ilocs: IlocFacts[]): TxState => ({
   ...(flows.length ? readFlowsOf(tenantId, flows) : { flows, set: flowSetOf(flows), needSkus: false, needGroups: false }),
-  ilocs, skus: new Map(), looked: new Set(), processes: new Map(),
+  ilocs, skus: new Map(), looked: new Set(), processes: new Map(), pending: new Map(),
 });
 
 async function stateOf(ctx: HookContext): Promise<TxState> {
@@ -129,7 +130,7 @@ export async function runImportFlows(order: TOrderInput, ctx: HookContext): Prom
   if (processId) await readProcessFacts(ctx.tx, ctx.tenantId, [processId], state.processes);
   const facts: FlowFacts = { skus: state.skus, ilocs: state.ilocs, process: processId ? state.processes.get(processId) ?? null : null, now: new Date() };
   const outcome = evaluateFlows(state.flows, order, facts);
-  pending.set(outcome.order, { trace: traceJson(outcome.stored, state.set), effects: outcome.effects, failed: outcome.failure !== null, trigger });
+  state.pending.set(outcome.order, { trace: traceJson(outcome.stored, state.set), effects: outcome.effects, failed: outcome.failure !== null, trigger });
   if (outcome.failure) throw new HookFailure(outcome.failure.message);
   return outcome.order;
 }
@@ -142,9 +143,13 @@ runImportFlows.intakeSql = (tenantId: string, codes: readonly string[]) => ({
 
 /** After the write: each evaluated order's trace, then the effects of those that passed, then the flows' last run. */
 export async function afterImportFlows(written: readonly WrittenOrder[], ctx: HookContext): Promise<void> {
+  const pending = states.get(ctx.tx)?.pending;
+  if (!pending?.size) return;
   const done = written.flatMap((w) => {
     const p = pending.get(w.order);
-    return p ? [{ ...w, ...p }] : [];
+    if (!p) return [];
+    pending.delete(w.order);
+    return [{ ...w, ...p }];
   });
   if (done.length === 0) return;
   await recordTraces(ctx.tx, ctx.tenantId, done.map((d) => ({ orderId: d.orderId, trigger: d.trigger, traces: d.trace, error: d.failed })));

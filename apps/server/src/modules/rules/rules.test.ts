@@ -161,6 +161,13 @@ describe('rules: routing imported orders', () => {
     const batch = (await k.ok<{ data: { id: string }[] }>(200, 'POST', '/orders/batch', k.acme, { orders: [orderBody('Texas'), orderBody('NY')] })).data;
     expect(ilocsOf(await getOrder(batch[0]!.id))).toEqual([dallas]);
     expect(ilocsOf(await getOrder(batch[1]!.id))).toEqual([west]);
+    // A batch's traces go in one statement: each is its own order's, whatever the text the conditions read.
+    const odd = 'N,Y \u0001 "x"\\';
+    const three = (await k.ok<{ data: { id: string }[] }>(200, 'POST', '/orders/batch', k.acme, { orders: [orderBody('CA'), orderBody(odd), orderBody('TX')] })).data;
+    const firstSteps = async (id: string) => (await tracesOf(id))[0]!.flows[0]!.steps.find((s) => s.node_id === 'is-tx');
+    expect(await firstSteps(three[0]!.id)).toMatchObject({ branch: 'no', conditions: [expect.objectContaining({ actual: 'CA' })] });
+    expect(await firstSteps(three[1]!.id)).toMatchObject({ branch: 'no', conditions: [expect.objectContaining({ actual: odd })] });
+    expect(await firstSteps(three[2]!.id)).toMatchObject({ branch: 'yes', conditions: [expect.objectContaining({ actual: 'TX' })] });
 
     const ext = uniq('CSV');
     const csv = ['external_id,first_name,last_name,email,address1,city,state,zip,country,sku,quantity,price', `${ext},Ada,Lovelace,ada@example.com,1 Main St,Austin,TX,78701,US,RULE-TEE,1,9.50`].join('\n');
