@@ -57,19 +57,15 @@ function parseForm<A extends FlowActionType>(type: A, node: TFlowNode) {
   return parsed.data as ReturnType<(typeof ZActionForms)[A]['parse']>;
 }
 
-/**
- * Does what the node says, adding its changes and effects to the given lists (a flow's run collects them
- * across its actions, and the result's lists are those lists); throws StepError with the reason when it cannot
- * be done.
- */
-export function applyAction(
-  order: TOrderInput, node: TFlowNode, facts: FlowFacts, flowId: string, changes: FlowChangeDto[] = [], effects: FlowEffect[] = [],
-): ActionResult {
+/** Does what the node says; throws StepError with the reason when it cannot be done. */
+export function applyAction(order: TOrderInput, node: TFlowNode, facts: FlowFacts, flowId: string): ActionResult {
   const type = node.action_type as FlowActionType;
   if (!(FLOW_ACTIONS as readonly string[]).includes(type)) throw new StepError(`Unknown action ${node.action_type ?? ''}`.trim());
+  const changes: FlowChangeDto[] = [];
+  const effects: FlowEffect[] = [];
   switch (type) {
     case 'select_inventory_location':
-      for (const c of selectInventoryLocation(order, parseForm(type, node), node.iloc_id, facts)) changes.push(c);
+      changes.push(...selectInventoryLocation(order, parseForm(type, node), node.iloc_id, facts));
       break;
     case 'set_ship_method': {
       const form = parseForm(type, node);

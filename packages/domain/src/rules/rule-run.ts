@@ -162,16 +162,13 @@ export function runFlow(flow: RunnableFlow, order: TOrderInput, facts: FlowFacts
       done = step(node.id, yes ? 1 : 0, stored, null, null, null);
     } else {
       try {
-        const from = changes.length;
-        const fromEffects = effects.length;
-        applyAction(order, node, facts, flow.id, changes, effects);
-        let stored: StoredChange[] | null = null;
-        if (changes.length > from) {
-          const mine = changes.slice(from);
-          forgetComputedFields(order, mine);
-          stored = mine.map(storedChange);
+        const acted = applyAction(order, node, facts, flow.id);
+        if (acted.changes.length) {
+          forgetComputedFields(order, acted.changes);
+          for (const c of acted.changes) changes.push(c);
         }
-        done = step(node.id, null, null, stored, effects.length > fromEffects ? effects.slice(fromEffects) : null, null);
+        for (const e of acted.effects) effects.push(e);
+        done = step(node.id, null, null, acted.changes.length ? acted.changes.map(storedChange) : null, acted.effects.length ? acted.effects : null, null);
       } catch (e) {
         return fail(run, node, reason(e), [node.id]);
       }

@@ -39,12 +39,10 @@ const withActiveFlows = (tenantId: string, hook: FlowHookPoint) =>
   sql`EXISTS (SELECT 1 FROM rule_flows WHERE tenant_id = ${tenantId}::uuid AND hook_point = ${hook} AND status = 'active')`;
 
 /** The company's iLocs as the engine sees them; `onlyWithFlowsAt`: for the import's first read. */
-const ilocFactsSql = (tenantId: string, onlyWithFlowsAt?: FlowHookPoint) => sql`
+export const ilocFactsSql = (tenantId: string, onlyWithFlowsAt?: FlowHookPoint) => sql`
   SELECT id, name, priority, country, region, postal_code, (status = 'ACTIVE' AND archived_at IS NULL) AS ships
   FROM ilocs WHERE tenant_id = ${tenantId}::uuid${onlyWithFlowsAt ? sql` AND ${withActiveFlows(tenantId, onlyWithFlowsAt)}` : sql``}
   ORDER BY priority, name`;
-
-export const ilocFactsWithFlowsSql = (tenantId: string, hook: FlowHookPoint) => ilocFactsSql(tenantId, hook);
 
 export const ilocFactsOf = (rows: readonly Record<string, unknown>[]): IlocFacts[] => rows.map((r) => ({
   id: String(r.id), name: String(r.name), priority: Number(r.priority), country: (r.country as string | null) ?? null,

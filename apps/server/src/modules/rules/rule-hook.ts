@@ -8,7 +8,7 @@ import { applyOrderAction } from '../orders/order-actions';
 import { createNotifications, usersWithPermission } from '../notifications/notify';
 import { flowSetOf, recordTraces, traceJson, type FlowSet, type StoredTraceJson } from './rule-traces';
 import {
-  activeFlowsSql, factKey, ilocFactsOf, ilocFactsWithFlowsSql, processIdOf, readActiveFlows, readProcessFacts,
+  activeFlowsSql, factKey, ilocFactsOf, ilocFactsSql, processIdOf, readActiveFlows, readProcessFacts,
   readSkuFacts, skuCatalogWithFlowsSql, skuFactsNeeded, type ProcessFacts,
 } from './rule-facts';
 
@@ -24,9 +24,8 @@ interface TxState {
   flows: RunnableFlow[];
   set: FlowSet;
   ilocs: IlocFacts[];
-  needSkus: boolean;
-  /** Whether a flow reads a SKU's category or brand (readSkuFacts' `groups`). */
-  needGroups: boolean;
+  /** What of the catalog the flows read (skuFactsNeeded). */
+  needs: ReturnType<typeof skuFactsNeeded>;
   skus: Map<string, SkuFacts>;
   /** The SKU codes already looked up in this transaction, found or not (factKey). */
   looked: Set<string>;
@@ -68,7 +67,7 @@ interface Pending {
  * same objects while they are unchanged lets it keep their compiled form (rule-run.ts compiles per nodes array)
  * instead of compiling twenty flows per batch. Compared by their text, so an edit is never missed.
  */
-type ReadFlows = Pick<TxState, 'flows' | 'set' | 'needSkus' | 'needGroups'>;
+type ReadFlows = Pick<TxState, 'flows' | 'set' | 'needs'>;
 const lastFlows = new Map<string, { text: string; read: ReadFlows }>();
 const LAST_FLOWS_MAX = 1_000;
 
@@ -76,15 +75,14 @@ function readFlowsOf(tenantId: string, flows: RunnableFlow[]): ReadFlows {
   const text = JSON.stringify(flows);
   const last = lastFlows.get(tenantId);
   if (last && last.text === text) return last.read;
-  const needs = skuFactsNeeded(flows);
-  const read: ReadFlows = { flows, set: flowSetOf(flows), needSkus: needs.skus, needGroups: needs.groups };
+  const read: ReadFlows = { flows, set: flowSetOf(flows), needs: skuFactsNeeded(flows) };
   if (lastFlows.size >= LAST_FLOWS_MAX) lastFlows.clear();
   lastFlows.set(tenantId, { text, read });
   return read;
 }
 
 const newState = (tenantId: string, flows: RunnableFlow[], ilocs: IlocFacts[]): TxState => ({
-  ...(flows.length ? readFlowsOf(tenantId, flows) : { flows, set: flowSetOf(flows), needSkus: false, needGroups: false }),
+  ...(flows.length ? readFlowsOf(tenantId, flows) : { flows, set: flowSetOf(flows), needs: { skus: false, groups: false } }),
   ilocs, skus: new Map(), looked: new Set(), processes: new Map(), pending: new Map(),
 });
 
@@ -111,7 +109,7 @@ async function prepare(orders: readonly TOrderInput[], ctx: HookContext, intake?
   const state = await stateOf(ctx);
   if (state.flows.length === 0) return;
   // On import the SKUs by exact code and their stock came with the first read: only what it did not cover is read.
-  if (state.needSkus) await readSkuFacts(ctx.tx, ctx.tenantId, unlookedCodes(state, orders), state.skus, state.needGroups, intake, intake?.reads.catalog);
+  if (state.needs.skus) await readSkuFacts(ctx.tx, ctx.tenantId, unlookedCodes(state, orders), state.skus, state.needs.groups, intake, intake?.reads.catalog);
   const processIds = orders.map(processIdOf).filter((id): id is string => id !== null);
   await readProcessFacts(ctx.tx, ctx.tenantId, processIds, state.processes);
 }
@@ -122,9 +120,9 @@ export async function runImportFlows(order: TOrderInput, ctx: HookContext): Prom
   const state = states.get(ctx.tx) ?? await stateOf(ctx);
   if (state.flows.length === 0) return;
   // A code added since prepare (an order edited between) is read now; one looked up before, found or not, is not.
-  if (state.needSkus) {
+  if (state.needs.skus) {
     const codes = unlookedCodes(state, [order]);
-    if (codes.length) await readSkuFacts(ctx.tx, ctx.tenantId, codes, state.skus, state.needGroups);
+    if (codes.length) await readSkuFacts(ctx.tx, ctx.tenantId, codes, state.skus, state.needs.groups);
   }
   const processId = processIdOf(order);
   if (processId) await readProcessFacts(ctx.tx, ctx.tenantId, [processId], state.processes);
@@ -137,7 +135,7 @@ export async function runImportFlows(order: TOrderInput, ctx: HookContext): Prom
 runImportFlows.prepare = prepare;
 runImportFlows.intakeSql = (tenantId: string, codes: readonly string[]) => ({
   flows: activeFlowsSql(tenantId, 'before_import_order'),
-  ilocs: ilocFactsWithFlowsSql(tenantId, 'before_import_order'),
+  ilocs: ilocFactsSql(tenantId, 'before_import_order'),
   ...(codes.length ? { catalog: skuCatalogWithFlowsSql(tenantId, 'before_import_order', codes) } : {}),
 });
 

@@ -115,7 +115,7 @@ function tracesInsert(tenantId: string, rows: TraceRow[], sets: FlowSet[], flowI
       string_to_array(${list((r) => r.orderId)}::text, ',')::uuid[],
       string_to_array(${list((r) => r.trigger)}::text, ','),
       string_to_array(${list((r) => (r.error ? 't' : 'f'))}::text, ',')::boolean[],
-      string_to_array(${rows.map((r) => r.json).join(TRACE_SEPARATOR)}::text, chr(1)),
+      string_to_array(${rows.map((r) => r.json).join(TRACE_SEPARATOR)}::text, ${TRACE_SEPARATOR}::text),
       string_to_array(${list((r) => r.set)}::text, ',')
     ) AS v(s, t, e, f, fs)`;
 }
