@@ -39,10 +39,17 @@ const toResolved = (r: Row): ResolvedSku => ({
   ...(r.ship_methods ? { shipMethods: r.ship_methods } : {}),
 });
 
-/** The exact-code step of resolveSkuCodes as a statement of its own (or a part of a caller's combined read). */
-export function exactSkusSql(tenantId: string, codes: string[], options: { shipMethods?: boolean } = {}): SQL {
+// The SKU's own catalog columns ride along for the order pipeline's before-import hooks (the rules read a line's
+// SKU name, weight and barcode): the same index probes, not a second statement of them per import.
+const CATALOG_COLUMNS = sql`, s.name, s.weight, s.barcode`;
+
+/**
+ * The exact-code step of resolveSkuCodes as a statement of its own (or a part of a caller's combined read).
+ * `catalog`: each row also has the SKU's name, weight and barcode.
+ */
+export function exactSkusSql(tenantId: string, codes: string[], options: { shipMethods?: boolean; catalog?: boolean } = {}): SQL {
   return sql`
-    SELECT w.code, ${HOLDER_COLUMNS}${options.shipMethods ? SHIP_METHODS_COLUMN : sql``}
+    SELECT w.code, ${HOLDER_COLUMNS}${options.shipMethods ? SHIP_METHODS_COLUMN : sql``}${options.catalog ? CATALOG_COLUMNS : sql``}
     FROM jsonb_array_elements_text(${JSON.stringify([...new Set(codes)])}::jsonb) AS w(code)
     JOIN skus s ON s.tenant_id = ${tenantId}::uuid AND s.sku = w.code
     ${HOLDER_JOIN}`;

@@ -81,7 +81,8 @@ export const registerAfterImportOrdersHook = (hook: AfterImportOrdersHook): (() 
 
 /**
  * What a hook's prepare gets of the import's first read: its own statement's rows, and the import's SKUs by exact
- * code and their holders' balances (readIntake), so a hook that needs them does not read them again.
+ * code (exactLookupSql's rows: holder, factor and the SKU's name, weight and barcode) and their holders' balances
+ * (readIntake), so a hook that needs them does not read them again.
  */
 export interface HookIntake {
   reads: Record<string, Record<string, unknown>[]>;
@@ -138,9 +139,10 @@ export const lineCodesOf = (orders: TOrderInput[]) =>
 
 /**
  * The exact-code lookup of the orders' SKUs as a statement, for a caller that reads it together with others
- * (queryTogether) and hands the rows to lookupSkus.
+ * (queryTogether) and hands the rows to lookupSkus. Its rows carry the SKUs' catalog columns for the hooks
+ * (HookIntake.skus).
  */
-export const exactLookupSql = (tenantId: string, codes: string[]) => exactSkusSql(tenantId, codes, { shipMethods: true });
+export const exactLookupSql = (tenantId: string, codes: string[]) => exactSkusSql(tenantId, codes, { shipMethods: true, catalog: true });
 
 /**
  * Resolves every line SKU of the orders, with its packages' ship methods, in one or two statements (code, then

@@ -70,13 +70,6 @@ export function skuFactsNeeded(flows: readonly { nodes: TFlowNode[] }[]): { skus
 
 export const factKey = (code: string) => code.trim().toLowerCase();
 
-/** The SKU's own columns the flows read, by exact code, for the import's first read (withActiveFlows). */
-export const skuCatalogWithFlowsSql = (tenantId: string, hook: FlowHookPoint, codes: readonly string[]) => sql`
-  SELECT s.id, s.name, s.weight, s.barcode
-  FROM jsonb_array_elements_text(${JSON.stringify([...new Set(codes)])}::jsonb) AS w(code)
-  JOIN skus s ON s.tenant_id = ${tenantId}::uuid AND s.sku = w.code
-  WHERE ${withActiveFlows(tenantId, hook)}`;
-
 interface Catalog { name: string; weight: number | null; barcode: string | null }
 const catalogOf = (r: Record<string, unknown>): Catalog =>
   ({ name: String(r.name), weight: r.weight === null || r.weight === undefined ? null : Number(r.weight), barcode: (r.barcode as string | null) ?? null });
@@ -84,12 +77,12 @@ const catalogOf = (r: Record<string, unknown>): Catalog =>
 /**
  * The catalog facts of the orders' SKU codes, keyed by factKey(code): name, type, category, brand, weight,
  * barcode and the units available per iLoc in units of the SKU as sold. On import the SKUs by exact code, their
- * stock and their own columns came with the first read (`known`, `catalogRows`); what that did not cover is read
- * here, the product's category and brand only when a flow reads them (`groups`).
+ * stock and their own columns came with the first read (`known`: its SKU rows carry name, weight and barcode);
+ * what that did not cover is read here, the product's category and brand only when a flow reads them (`groups`).
  */
 export async function readSkuFacts(
   tx: Tx, tenantId: string, codes: string[], into: Map<string, SkuFacts>, groups: boolean,
-  known?: Pick<HookIntake, 'skus' | 'balances'>, catalogRows?: readonly Record<string, unknown>[],
+  known?: Pick<HookIntake, 'skus' | 'balances'>,
 ): Promise<void> {
   const wanted = [...new Set(codes.map((c) => c.trim()).filter((c) => c.length > 0 && c.length <= 64 && !into.has(factKey(c))))];
   if (wanted.length === 0) return;
@@ -97,7 +90,7 @@ export async function readSkuFacts(
   const resolved = await resolveSkuCodes(tx, tenantId, wanted, {}, known?.skus);
   if (resolved.size === 0) return;
   const catalog = new Map<string, Catalog>();
-  for (const r of catalogRows ?? []) catalog.set(r.id as string, catalogOf(r));
+  for (const r of known?.skus ?? []) if (r.name !== undefined) catalog.set(r.id as string, catalogOf(r));
   const ids = [...new Set([...resolved.values()].map((r) => r.id))];
   const uncovered = ids.filter((id) => !catalog.has(id));
   const holders = [...new Set([...resolved.values()].map((r) => r.holderId))].filter((h) => !known?.balances.holders.has(h));

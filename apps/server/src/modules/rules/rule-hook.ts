@@ -9,7 +9,7 @@ import { createNotifications, usersWithPermission } from '../notifications/notif
 import { flowSetOf, recordTraces, traceJson, type FlowSet, type StoredTraceJson } from './rule-traces';
 import {
   activeFlowsSql, factKey, ilocFactsOf, ilocFactsSql, processIdOf, readActiveFlows, readProcessFacts,
-  readSkuFacts, skuCatalogWithFlowsSql, skuFactsNeeded, type ProcessFacts,
+  readSkuFacts, skuFactsNeeded, type ProcessFacts,
 } from './rule-facts';
 
 /**
@@ -109,7 +109,7 @@ async function prepare(orders: readonly TOrderInput[], ctx: HookContext, intake?
   const state = await stateOf(ctx);
   if (state.flows.length === 0) return;
   // On import the SKUs by exact code and their stock came with the first read: only what it did not cover is read.
-  if (state.needs.skus) await readSkuFacts(ctx.tx, ctx.tenantId, unlookedCodes(state, orders), state.skus, state.needs.groups, intake, intake?.reads.catalog);
+  if (state.needs.skus) await readSkuFacts(ctx.tx, ctx.tenantId, unlookedCodes(state, orders), state.skus, state.needs.groups, intake);
   const processIds = orders.map(processIdOf).filter((id): id is string => id !== null);
   await readProcessFacts(ctx.tx, ctx.tenantId, processIds, state.processes);
 }
@@ -133,10 +133,9 @@ export async function runImportFlows(order: TOrderInput, ctx: HookContext): Prom
   return outcome.order;
 }
 runImportFlows.prepare = prepare;
-runImportFlows.intakeSql = (tenantId: string, codes: readonly string[]) => ({
+runImportFlows.intakeSql = (tenantId: string) => ({
   flows: activeFlowsSql(tenantId, 'before_import_order'),
   ilocs: ilocFactsSql(tenantId, 'before_import_order'),
-  ...(codes.length ? { catalog: skuCatalogWithFlowsSql(tenantId, 'before_import_order', codes) } : {}),
 });
 
 /** After the write: each evaluated order's trace, then the effects of those that passed, then the flows' last run. */

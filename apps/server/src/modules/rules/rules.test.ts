@@ -227,6 +227,27 @@ describe('rules: routing imported orders', () => {
     expect(await tags(batch[1]!.id)).toBeNull();
   });
 
+  it('reads a SKU\'s name, weight and barcode from the import\'s own SKU read, and from its details for a code in other case', async () => {
+    const [exact, other] = [uniq('RULE-SLEDGE'), uniq('RULE-MALLET')];
+    await stockedSkus(k, [exact, other], 20);
+    await k.sql(`UPDATE skus SET name = 'Sledge hammer', weight = 11, barcode = '0077' WHERE tenant_id = '${k.acmeId}' AND sku IN ('${exact}', '${other}')`);
+    const tagWhen = (tag: string, conditions: Record<string, unknown>[]): TFlowNode[] => [
+      start('c'), { id: 'c', type: 'condition', name: `${tag}?`, prev: ['start'], next: ['t'], formData: { match: 'all', conditions } },
+      action('t', 'add_tag', { tag }, ['c']), end(['t']),
+    ];
+    // No flow reads a category or brand: the catalog comes with the import's first read (exact codes) only.
+    await makeFlow(tagWhen('over-10kg', [{ field: 'sku.weight', operator: 'greater_than', value: 10, quantifier: 'any' }]));
+    await makeFlow(tagWhen('hammer', [{ field: 'sku.name', operator: 'contains', value: 'hammer', quantifier: 'any' }, { field: 'sku.barcode', operator: 'equals', value: '0077', quantifier: 'any' }]));
+    const batch = (await k.ok<{ data: { id: string; status: string }[] }>(200, 'POST', '/orders/batch', k.acme, {
+      orders: [orderBody('CA', {}, exact), orderBody('CA', {}, other.toLowerCase()), orderBody('CA')],
+    })).data;
+    expect(batch.map((o) => o.status)).toEqual(['open', 'open', 'open']);
+    const tags = async (id: string) => (await k.sql(`SELECT metadata->'tags' AS tags FROM orders WHERE id = '${id}'`))[0]!.tags ?? null;
+    expect(await tags(batch[0]!.id)).toEqual(['over-10kg', 'hammer']);
+    expect(await tags(batch[1]!.id)).toEqual(['over-10kg', 'hammer']);
+    expect(await tags(batch[2]!.id)).toBeNull();
+  });
+
   it('routes orders a channel imports: a Shopify order to Texas, through the fake store', async () => {
     await makeFlow(texasFlow(), uniq('Channel Texas'));
     const shopify = await makeShopifyProcess(k);
