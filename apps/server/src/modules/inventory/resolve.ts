@@ -58,7 +58,7 @@ export function exactSkusSql(tenantId: string, codes: string[], options: { shipM
 /**
  * Code → SKU. The exact code first; codes not found that way by their case-insensitive code, then by an
  * alternative SKU (alias), as imports from channels name them. `exactRows`: the exact step's rows when the
- * caller already read them (exactSkusSql, same codes and options).
+ * caller already read them (exactSkusSql for the same codes, with at least these options; other columns are ignored).
  */
 export async function resolveSkuCodes(
   tx: Tx, tenantId: string, codes: string[], options: { shipMethods?: boolean } = {}, exactRows?: Record<string, unknown>[],

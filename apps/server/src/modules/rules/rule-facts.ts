@@ -90,6 +90,7 @@ export async function readSkuFacts(
   const resolved = await resolveSkuCodes(tx, tenantId, wanted, {}, known?.skus);
   if (resolved.size === 0) return;
   const catalog = new Map<string, Catalog>();
+  // A row read without exactSkusSql's catalog columns leaves its SKU to the details statement below.
   for (const r of known?.skus ?? []) if (r.name !== undefined) catalog.set(r.id as string, catalogOf(r));
   const ids = [...new Set([...resolved.values()].map((r) => r.id))];
   const uncovered = ids.filter((id) => !catalog.has(id));

@@ -66,7 +66,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     // pg-pool reuses the last released connection first, so under steady load the ones a burst opened sit idle
     // and pg-pool's default 10 s closed them, only to open new ones at the next burst: a new session re-plans
     // every prepared statement and reloads the catalog (measured: a connection every ~10 s during a batch
-    // import, 3–10 % of its throughput). A minute keeps them through the gaps of a steady load.
+    // import, and orders-batch 7–17 % slower). A minute keeps them through the gaps of a steady load.
     idleTimeoutMillis: 60_000,
     // Every pooled session runs as the app role from its first statement.
     options: `-c role=${options.appRole}`,
